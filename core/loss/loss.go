@@ -1,0 +1,106 @@
+// Package loss provides the convex losses of linear prediction, each with its
+// value and its derivative in the prediction (ALGORITHMS.md §0.1).
+package loss
+
+import "math"
+
+// Loss is a convex loss l(y, yhat) of a real prediction yhat for the label y.
+type Loss interface {
+	// Value returns l(y, yhat).
+	Value(y, yhat float64) float64
+	// Deriv returns dl/dyhat at (y, yhat): the scalar g with gradient g*x.
+	Deriv(y, yhat float64) float64
+	// Lipschitz returns the bound L on |Deriv|, or +Inf if there is none.
+	Lipschitz() float64
+}
+
+// Logistic is log(1 + exp(-y*yhat)) for labels y in {-1, +1}.
+type Logistic struct{}
+
+// Value returns log(1 + exp(-y*yhat)), computed without overflow.
+func (Logistic) Value(y, yhat float64) float64 {
+	z := y * yhat
+	if z > 0 {
+		return math.Log1p(math.Exp(-z))
+	}
+	return -z + math.Log1p(math.Exp(z))
+}
+
+// Deriv returns -y / (1 + exp(y*yhat)), with the exponent clamped to
+// [-745, 745] so that the extremes are exactly -y and 0 (ALGORITHMS.md §0.1).
+func (Logistic) Deriv(y, yhat float64) float64 {
+	z := math.Max(-745, math.Min(745, y*yhat))
+	return -y / (1 + math.Exp(z))
+}
+
+// Lipschitz returns 1 for labels in {-1, +1}.
+func (Logistic) Lipschitz() float64 { return 1 }
+
+// Hinge is [1 - y*yhat]_+ for labels y in {-1, +1}.
+type Hinge struct{}
+
+// Value returns max(0, 1 - y*yhat).
+func (Hinge) Value(y, yhat float64) float64 { return math.Max(0, 1-y*yhat) }
+
+// Deriv returns -y where y*yhat < 1 and 0 elsewhere (0 at the kink).
+func (Hinge) Deriv(y, yhat float64) float64 {
+	if y*yhat < 1 {
+		return -y
+	}
+	return 0
+}
+
+// Lipschitz returns 1 for labels in {-1, +1}.
+func (Hinge) Lipschitz() float64 { return 1 }
+
+// Absolute is |y - yhat|, for regression.
+type Absolute struct{}
+
+// Value returns |y - yhat|.
+func (Absolute) Value(y, yhat float64) float64 { return math.Abs(y - yhat) }
+
+// Deriv returns sgn(yhat - y), with sgn(0) = 0.
+func (Absolute) Deriv(y, yhat float64) float64 {
+	switch {
+	case yhat > y:
+		return 1
+	case yhat < y:
+		return -1
+	}
+	return 0
+}
+
+// Lipschitz returns 1.
+func (Absolute) Lipschitz() float64 { return 1 }
+
+// Squared is 0.5*(y - yhat)^2, for regression. It is not Lipschitz, so the
+// scale-invariant bounds do not cover it.
+type Squared struct{}
+
+// Value returns 0.5*(y - yhat)^2.
+func (Squared) Value(y, yhat float64) float64 { d := y - yhat; return 0.5 * d * d }
+
+// Deriv returns yhat - y.
+func (Squared) Deriv(y, yhat float64) float64 { return yhat - y }
+
+// Lipschitz returns +Inf.
+func (Squared) Lipschitz() float64 { return math.Inf(1) }
+
+// ByName returns the loss with the given name: "logistic", "hinge",
+// "absolute" or "squared".
+func ByName(name string) (Loss, bool) {
+	switch name {
+	case "logistic":
+		return Logistic{}, true
+	case "hinge":
+		return Hinge{}, true
+	case "absolute":
+		return Absolute{}, true
+	case "squared":
+		return Squared{}, true
+	}
+	return nil, false
+}
+
+// Names lists the names ByName accepts.
+func Names() []string { return []string{"logistic", "hinge", "absolute", "squared"} }

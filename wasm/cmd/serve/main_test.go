@@ -1,0 +1,77 @@
+//go:build !js
+
+package main
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestServeSiteAndAPI starts the real server on a free port and calls it
+// over HTTP.
+func TestServeSiteAndAPI(t *testing.T) {
+	site := t.TempDir()
+	os.WriteFile(filepath.Join(site, "index.html"), []byte("<title>unitfree</title>"), 0o644)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pr, pw := io.Pipe()
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, "127.0.0.1:0", site, pw) }()
+	line, err := bufio.NewReader(pr).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	go io.Copy(io.Discard, pr)
+	url := strings.TrimSpace(line[strings.Index(line, "http://"):])
+	for path, want := range map[string]string{"": "<title>unitfree</title>", "api/health": `"ok":true`} {
+		resp, err := http.Get(url + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !strings.Contains(string(body), want) {
+			t.Errorf("GET /%s: %d %q, want 200 containing %q", path, resp.StatusCode, body, want)
+		}
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("run returned %v after shutdown", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("server did not stop")
+	}
+}
+
+// TestBusyPortIsAnError checks that a taken port fails loudly instead of
+// exiting silently.
+func TestBusyPortIsAnError(t *testing.T) {
+	site := t.TempDir()
+	os.WriteFile(filepath.Join(site, "index.html"), []byte("x"), 0o644)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	err = run(context.Background(), ln.Addr().String(), site, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "cannot listen") {
+		t.Fatalf("run on a busy port returned %v", err)
+	}
+}
+
+func TestMissingSiteIsAnError(t *testing.T) {
+	err := run(context.Background(), "127.0.0.1:0", t.TempDir(), io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "make build") {
+		t.Fatalf("run without a site returned %v", err)
+	}
+}

@@ -1,0 +1,27 @@
+// Package server joins the static site and the API into the one handler that
+// `make serve` and the browser tests serve natively.
+package server
+
+import (
+	"net/http"
+
+	"unitfree/wasm/api"
+)
+
+// New returns a handler serving the files under siteDir at / and the API
+// under /api/.
+func New(siteDir string) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("/api/", api.New())
+	mux.Handle("/", noCache(http.FileServer(http.Dir(siteDir))))
+	return mux
+}
+
+// noCache asks the browser to revalidate every file, so that a rebuilt WASM
+// binary is picked up on the next reload during development.
+func noCache(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-cache")
+		h.ServeHTTP(w, r)
+	})
+}
