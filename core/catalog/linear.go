@@ -1,0 +1,187 @@
+package catalog
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"unitfree/core/linear"
+	"unitfree/core/loss"
+)
+
+// Paper references, as the catalogue cites them.
+const (
+	paperKotlowski = "Kotłowski, Scale-invariant unconstrained online learning (ALT 2017)"
+	paperOGD       = "Orabona, Online Gradient Descent (lecture notes, 2019)"
+	paperOMD       = "Orabona, Crammer, Cesa-Bianchi, A generalized online mirror descent with applications to classification and regression (Machine Learning 2015)"
+	paperScinol    = "Kempka, Kotłowski, Warmuth, Adaptive scale-invariant online algorithms for learning linear models (ICML 2019)"
+	paperNAG       = "Ross, Mineiro, Langford, Normalized online learning (UAI 2013)"
+	paperAdaGrad   = "Duchi, Hazan, Singer, Adaptive subgradient methods (JMLR 2011)"
+)
+
+// Common parameters.
+var (
+	paramAlpha = Param{Name: "alpha", Symbol: "α", Doc: "exponent scale of the potential; the bounds need α > 9/8",
+		Default: 1.5, Min: 9.0 / 8, MinExclusive: true, Max: 1e3}
+	paramRadius = Param{Name: "radius", Symbol: "D", Doc: "radius of the L2 ball the iterate is projected on (0: no projection)",
+		Default: 0, Min: 0, Max: 1e6, Unit: "1/feature units"}
+	paramOMDEta = Param{Name: "eta", Symbol: "η", Doc: "step; C/√2 when every |u_i x_i| <= C",
+		Default: math.Sqrt2 / 2, Min: 0, MinExclusive: true, Max: 1e6, Unit: "prediction units"}
+)
+
+// linearLearner is a catalogue entry for a full-information linear learner
+// together with its constructor.
+type linearLearner struct {
+	Entry
+	build func(d int, l loss.Loss, p map[string]float64) linear.Learner
+}
+
+var linearLearners = []linearLearner{
+	{Entry{ID: "ogd", Name: "OGD", Family: "gradient descent", Paper: paperOGD, Algorithm: "projected online gradient descent, constant step (§2)",
+		Summary: "w ← Π(w − η ∇ℓ): the baseline; its step has the units of the features, so a change of units changes it",
+		Loss:    "any", Invariance: InvariantNone,
+		Params: []Param{{Name: "eta", Symbol: "η", Doc: "constant step", Default: 0.5, Min: 0, MinExclusive: true, Max: 1e6}, paramRadius}},
+		func(d int, l loss.Loss, p map[string]float64) linear.Learner {
+			return linear.NewOGD(d, l, p["eta"], p["radius"])
+		}},
+	{Entry{ID: "ogd-sqrt", Name: "OGD, η/√t", Family: "gradient descent", Paper: paperOGD, Algorithm: "projected online gradient descent, step η/√t (§2)",
+		Summary: "OGD with a decaying step: O(√T) regret on a bounded domain without knowing T",
+		Loss:    "any", Invariance: InvariantNone,
+		Params: []Param{{Name: "eta", Symbol: "η", Doc: "step of round 1 (D/L for the note's bound)", Default: 1, Min: 0, MinExclusive: true, Max: 1e6}, paramRadius}},
+		func(d int, l loss.Loss, p map[string]float64) linear.Learner {
+			return linear.NewOGDSqrt(d, l, p["eta"], p["radius"])
+		}},
+	{Entry{ID: "ftl", Name: "Follow the Leader", Family: "gradient descent", Paper: paperOGD, Algorithm: "FTL on the linearized losses over an L2 ball (§2.3's failure example)",
+		Summary: "plays the best point for the past: linear regret on the lecture's alternating sequence",
+		Loss:    "any", Invariance: InvariantNone,
+		Params: []Param{{Name: "radius", Symbol: "D", Doc: "radius of the ball FTL plays in", Default: 1, Min: 0, MinExclusive: true, Max: 1e6, Unit: "1/feature units"}}},
+		func(d int, l loss.Loss, p map[string]float64) linear.Learner {
+			return linear.NewFTL(d, l, p["radius"])
+		}},
+	{Entry{ID: "adagrad", Name: "AdaGrad", Family: "gradient descent", Paper: paperAdaGrad, Algorithm: "diagonal AdaGrad, mirror-descent form",
+		Summary: "per-coordinate steps η/√(Σg²): adapts to gradient sizes, not to feature units",
+		Loss:    "any", Invariance: InvariantNone,
+		Params: []Param{{Name: "eta", Symbol: "η", Doc: "step", Default: 0.5, Min: 0, MinExclusive: true, Max: 1e6},
+			{Name: "delta", Symbol: "δ", Doc: "added to √G_i in the denominator", Default: 0, Min: 0, Max: 1e6}}},
+		func(d int, l loss.Loss, p map[string]float64) linear.Learner {
+			return linear.NewAdaGrad(d, l, p["eta"], p["delta"])
+		}},
+	{Entry{ID: "scinol-diag", Name: "SI coordinate-wise", Family: "scale-invariant", Paper: paperKotlowski, Algorithm: "Algorithm 1",
+		Summary: "per-coordinate exponential potential; invariant to each feature's unit; starts slowly by design",
+		Loss:    "any (bounds for 1-Lipschitz)", Invariance: InvariantPerFeature, Params: []Param{paramAlpha}},
+		func(d int, l loss.Loss, p map[string]float64) linear.Learner {
+			return linear.NewScinolDiag(d, l, p["alpha"])
+		}},
+	{Entry{ID: "scinol-full", Name: "SI full", Family: "scale-invariant", Paper: paperKotlowski, Algorithm: "Algorithm 2",
+		Summary: "second-order potential with S⁺: invariant to any invertible linear map of the inputs (affine units with a bias)",
+		Loss:    "any (bounds for 1-Lipschitz)", Invariance: InvariantLinear, Params: []Param{paramAlpha}},
+		func(d int, l loss.Loss, p map[string]float64) linear.Learner {
+			return linear.NewScinolFull(d, l, p["alpha"])
+		}},
+	{Entry{ID: "omd-si-pnorm", Name: "OMD scale-invariant p-norm", Family: "scale-invariant", Paper: paperOMD, Algorithm: "regularizer (12), derived form",
+		Summary: "p-norm OMD with p = 2 ln m on features scaled by their maxima: log-dimension bound",
+		Loss:    "any (bounds for 1-Lipschitz)", Invariance: InvariantPerFeature,
+		Params: []Param{paramOMDEta, {Name: "delta", Symbol: "δ", Doc: "initial value under β's square root (≥ e L²)", Default: math.E, Min: math.E, Max: 1e6}}},
+		func(d int, l loss.Loss, p map[string]float64) linear.Learner {
+			return linear.NewOMDSIPNorm(d, l, p["eta"], p["delta"])
+		}},
+	{Entry{ID: "omd-si-diag", Name: "OMD scale-invariant diagonal", Family: "scale-invariant", Paper: paperOMD, Algorithm: "regularizer (13), derived form",
+		Summary: "AdaGrad-like per-coordinate OMD on features scaled by their maxima",
+		Loss:    "any (bounds for 1-Lipschitz)", Invariance: InvariantPerFeature,
+		Params: []Param{paramOMDEta, {Name: "delta", Symbol: "δ", Doc: "initial value under β's square root (≥ L²)", Default: 1, Min: 1, Max: 1e6}}},
+		func(d int, l loss.Loss, p map[string]float64) linear.Learner {
+			return linear.NewOMDSIDiag(d, l, p["eta"], p["delta"])
+		}},
+	{Entry{ID: "vaw", Name: "Vovk–Azoury–Warmuth", Family: "second-order", Paper: paperOMD, Algorithm: "Vovk–Azoury–Warmuth forecaster (§4)",
+		Summary: "online ridge regression that includes the current x: the classic for the squared loss",
+		Loss:    "squared (built in)", Invariance: InvariantNone,
+		Params: []Param{{Name: "a", Symbol: "a", Doc: "ridge regularization", Default: 1, Min: 0, MinExclusive: true, Max: 1e6, Unit: "feature units²"}}},
+		func(d int, _ loss.Loss, p map[string]float64) linear.Learner { return linear.NewVAW(d, p["a"]) }},
+	{Entry{ID: "sop", Name: "Second-order Perceptron", Family: "second-order", Paper: paperOMD, Algorithm: "second-order Perceptron (§6)",
+		Summary: "Perceptron with a whitening matrix built from its mistakes",
+		Loss:    "mistakes (built in)", Invariance: InvariantNone,
+		Params: []Param{{Name: "a", Symbol: "a", Doc: "regularization of the correlation matrix", Default: 1, Min: 0, MinExclusive: true, Max: 1e6, Unit: "feature units²"}}},
+		func(d int, _ loss.Loss, p map[string]float64) linear.Learner { return linear.NewSOP(d, p["a"]) }},
+	{Entry{ID: "arow", Name: "AROW", Family: "second-order", Paper: paperOMD, Algorithm: "AROW (§6)",
+		Summary: "confidence-weighted updates of a mean and a covariance on margin errors",
+		Loss:    "squared hinge (built in)", Invariance: InvariantNone,
+		Params: []Param{{Name: "r", Symbol: "r", Doc: "regularization", Default: 1, Min: 0, MinExclusive: true, Max: 1e6, Unit: "feature units²"}}},
+		func(d int, _ loss.Loss, p map[string]float64) linear.Learner { return linear.NewAROW(d, p["r"]) }},
+	{Entry{ID: "pa1", Name: "PA-I", Family: "mistake-driven", Paper: paperOMD, Algorithm: "Passive-Aggressive PA-I (§6)",
+		Summary: "smallest change that fixes the hinge loss, capped by C",
+		Loss:    "hinge (built in)", Invariance: InvariantNone,
+		Params: []Param{{Name: "C", Symbol: "C", Doc: "aggressiveness: the cap on each step", Default: 1, Min: 0, MinExclusive: true, Max: 1e6}}},
+		func(d int, _ loss.Loss, p map[string]float64) linear.Learner { return linear.NewPA1(d, p["C"]) }},
+	{Entry{ID: "perceptron", Name: "Perceptron", Family: "mistake-driven", Paper: paperOMD, Algorithm: "Perceptron (§6)",
+		Summary: "w ← w + y x on every mistake",
+		Loss:    "mistakes (built in)", Invariance: InvariantNone},
+		func(d int, _ loss.Loss, _ map[string]float64) linear.Learner { return linear.NewPerceptron(d) }},
+	{Entry{ID: "scinol1", Name: "ScInOL1", Family: "scale-invariant", Paper: paperScinol, Algorithm: "ScInOL1",
+		Summary: "coin betting per coordinate: parameter-free and unit-free, without Algorithm 1's slow start",
+		Loss:    "any (bounds for 1-Lipschitz)", Invariance: InvariantPerFeature,
+		Params: []Param{{Name: "eps", Symbol: "ε", Doc: "initial wealth per coordinate", Default: 1, Min: 0, MinExclusive: true, Max: 1e6, Unit: "prediction units"}}},
+		func(d int, l loss.Loss, p map[string]float64) linear.Learner {
+			return linear.NewScinol1(d, l, p["eps"])
+		}},
+	{Entry{ID: "scinol2", Name: "ScInOL2", Family: "scale-invariant", Paper: paperScinol, Algorithm: "ScInOL2",
+		Summary: "ScInOL with a wealth that grows with the reward: the paper's best",
+		Loss:    "any (bounds for 1-Lipschitz)", Invariance: InvariantPerFeature,
+		Params: []Param{{Name: "eps", Symbol: "ε", Doc: "initial wealth per coordinate", Default: 1, Min: 0, MinExclusive: true, Max: 1e6, Unit: "prediction units"}}},
+		func(d int, l loss.Loss, p map[string]float64) linear.Learner {
+			return linear.NewScinol2(d, l, p["eps"])
+		}},
+	{Entry{ID: "nag", Name: "NAG", Family: "scale-invariant", Paper: paperNAG, Algorithm: "Normalized Adaptive Gradient (as in Vowpal Wabbit)",
+		Summary: "AdaGrad on features normalized by their running maxima",
+		Loss:    "any", Invariance: InvariantPerFeature,
+		Params: []Param{{Name: "eta", Symbol: "η", Doc: "step", Default: 0.5, Min: 0, MinExclusive: true, Max: 1e6}}},
+		func(d int, l loss.Loss, p map[string]float64) linear.Learner { return linear.NewNAG(d, l, p["eta"]) }},
+}
+
+// Linear returns the entries of the full-information linear learners, in
+// catalogue order.
+func Linear() []Entry {
+	out := make([]Entry, len(linearLearners))
+	for i, l := range linearLearners {
+		out[i] = l.Entry
+	}
+	return out
+}
+
+// LinearIDs returns the ids of the linear learners.
+func LinearIDs() []string {
+	ids := make([]string, len(linearLearners))
+	for i, l := range linearLearners {
+		ids[i] = l.ID
+	}
+	return ids
+}
+
+// Lookup returns the entry with the given id.
+func Lookup(id string) (Entry, bool) {
+	for _, l := range linearLearners {
+		if l.ID == id {
+			return l.Entry, true
+		}
+	}
+	return Entry{}, false
+}
+
+// NewLinear builds the linear learner id for d-dimensional inputs and the
+// loss l, with params (missing ones take their defaults). Unknown ids,
+// unknown parameters and values out of range are errors that name them.
+func NewLinear(id string, d int, l loss.Loss, params map[string]float64) (linear.Learner, error) {
+	if d < 1 {
+		return nil, fmt.Errorf("learner %q: dimension must be at least 1, got %d", id, d)
+	}
+	for _, ll := range linearLearners {
+		if ll.ID != id {
+			continue
+		}
+		p, err := ll.Resolve(params)
+		if err != nil {
+			return nil, err
+		}
+		return ll.build(d, l, p), nil
+	}
+	return nil, fmt.Errorf("unknown learner %q (known: %s)", id, strings.Join(LinearIDs(), ", "))
+}

@@ -1,0 +1,47 @@
+package linear
+
+import (
+	"math"
+
+	"unitfree/core/loss"
+)
+
+// AdaGrad is diagonal AdaGrad in its mirror-descent form (Duchi, Hazan,
+// Singer 2011; ALGORITHMS.md §6.3): G_i += g_i^2, then
+// w_i -= eta g_i / (delta + sqrt(G_i)), with g_i = l'(yhat) x_i. It is
+// invariant to scaling all losses, not to rescaling a feature.
+type AdaGrad struct {
+	loss  loss.Loss
+	eta   float64
+	delta float64
+	w, G  []float64
+}
+
+// NewAdaGrad returns diagonal AdaGrad in d dimensions.
+func NewAdaGrad(d int, l loss.Loss, eta, delta float64) *AdaGrad {
+	return &AdaGrad{loss: l, eta: eta, delta: delta, w: make([]float64, d), G: make([]float64, d)}
+}
+
+// Dim returns the input length.
+func (a *AdaGrad) Dim() int { return len(a.w) }
+
+// Predict returns w^T x.
+func (a *AdaGrad) Predict(x []float64) float64 { return dot(a.w, x) }
+
+// Learn predicts, then takes the per-coordinate adaptive step.
+func (a *AdaGrad) Learn(x []float64, y float64) float64 {
+	yhat := dot(a.w, x)
+	g := a.loss.Deriv(y, yhat)
+	if g == 0 {
+		return yhat
+	}
+	for i, v := range x {
+		gi := g * v
+		if gi == 0 {
+			continue
+		}
+		a.G[i] += gi * gi
+		a.w[i] -= a.eta * gi / (a.delta + math.Sqrt(a.G[i]))
+	}
+	return yhat
+}

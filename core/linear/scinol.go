@@ -1,0 +1,99 @@
+package linear
+
+import (
+	"math"
+
+	"unitfree/core/loss"
+)
+
+// Scinol is ScInOL1 or ScInOL2 (Kempka, Kotłowski, Warmuth, ICML 2019;
+// ALGORITHMS.md §6.1, from the authors' code scinol/_scinol.py): the
+// parameter-free, per-feature scale-invariant successors of Kotłowski's
+// Algorithm 1, without its slow start. Per coordinate: G_i = -sum g x_i,
+// S2_i = sum (g x_i)^2, M_i = max |x_i| (including the current x), and the
+// wealth beta_i (ScInOL1) or eta_i (ScInOL2), both starting at eps.
+type Scinol struct {
+	loss     loss.Loss
+	variant  int // 1 or 2
+	eps      float64
+	G, S2, M []float64
+	wealth   []float64 // beta_i for ScInOL1, eta_i for ScInOL2
+	w        []float64 // the weights of the current round
+	t        int
+}
+
+// NewScinol1 returns ScInOL1 in d dimensions with initial wealth eps.
+func NewScinol1(d int, l loss.Loss, eps float64) *Scinol { return newScinol(d, l, eps, 1) }
+
+// NewScinol2 returns ScInOL2 in d dimensions with initial wealth eps.
+func NewScinol2(d int, l loss.Loss, eps float64) *Scinol { return newScinol(d, l, eps, 2) }
+
+func newScinol(d int, l loss.Loss, eps float64, variant int) *Scinol {
+	s := &Scinol{loss: l, variant: variant, eps: eps,
+		G: make([]float64, d), S2: make([]float64, d), M: make([]float64, d),
+		wealth: make([]float64, d), w: make([]float64, d)}
+	for i := range s.wealth {
+		s.wealth[i] = eps
+	}
+	return s
+}
+
+// Dim returns the input length.
+func (s *Scinol) Dim() int { return len(s.G) }
+
+// Predict returns the prediction of the next round for x, without learning.
+func (s *Scinol) Predict(x []float64) float64 {
+	yhat := 0.0
+	for i, v := range x {
+		if v != 0 {
+			M := math.Max(s.M[i], math.Abs(v))
+			beta := s.wealth[i]
+			if s.variant == 1 {
+				beta = math.Min(beta, s.eps*(s.S2[i]+M*M)/(v*v*float64(s.t+1)))
+			}
+			yhat += s.weight(i, M, beta) * v
+		}
+	}
+	return yhat
+}
+
+// weight returns w_i for the running maximum M and wealth beta:
+// ScInOL1: beta sgn(theta) (exp(|theta|/2) - 1) / (2 D);
+// ScInOL2: beta sgn(theta) min(|theta|, 1) / (2 D);
+// with D = sqrt(S2 + M^2) and theta = G/D.
+func (s *Scinol) weight(i int, M, beta float64) float64 {
+	if M == 0 {
+		return 0
+	}
+	D := math.Sqrt(s.S2[i] + M*M)
+	theta := s.G[i] / D
+	if s.variant == 1 {
+		return beta * math.Copysign(math.Expm1(math.Abs(theta)/2), theta) / (2 * D)
+	}
+	return beta * math.Copysign(math.Min(math.Abs(theta), 1), theta) / (2 * D)
+}
+
+// Learn plays one round in the order of the authors' code: update M (and
+// ScInOL1's beta), compute w, predict, then G, S2 and ScInOL2's wealth.
+func (s *Scinol) Learn(x []float64, y float64) float64 {
+	s.t++
+	yhat := 0.0
+	for i, v := range x {
+		s.M[i] = math.Max(s.M[i], math.Abs(v))
+		if s.variant == 1 && v != 0 {
+			s.wealth[i] = math.Min(s.wealth[i], s.eps*(s.S2[i]+s.M[i]*s.M[i])/(v*v*float64(s.t)))
+		}
+		s.w[i] = s.weight(i, s.M[i], s.wealth[i])
+		yhat += s.w[i] * v
+	}
+	g := s.loss.Deriv(y, yhat)
+	for i, v := range x {
+		gi := g * v
+		s.G[i] -= gi
+		s.S2[i] += gi * gi
+		if s.variant == 2 {
+			s.wealth[i] -= gi * s.w[i]
+		}
+	}
+	return yhat
+}

@@ -1,0 +1,100 @@
+package linear
+
+import (
+	"math"
+
+	"unitfree/core/loss"
+)
+
+// predictionLimit bounds the magnitude of the exponential learners'
+// predictions when the exact value would overflow float64 (ALGORITHMS.md
+// §1.5): for Lipschitz losses the derivative has long saturated there, so
+// the state stays exactly what exact arithmetic gives.
+const predictionLimit = 1e300
+
+// ScinolDiag is Kotłowski's coordinate-wise scale-invariant algorithm
+// (ALT 2017, Algorithm 1; ALGORITHMS.md §1.2). Per round t, for each
+// coordinate i with s2_i = sum_{q<=t} x_{q,i}^2 > 0:
+//
+//	w_i = exp((h_i^2 + x_{t,i}^2) / (2 alpha s2_i)) / (alpha t d) * h_i / s2_i
+//
+// where h_i = -sum_{q<t} g_q x_{q,i}; then h_i -= g_t x_{t,i}. Predictions
+// are unchanged when a feature is multiplied by any non-zero constant. It
+// learns slowly on short streams by design (§11.1): the effective step starts
+// near 1/(alpha t d).
+type ScinolDiag struct {
+	loss  loss.Loss
+	alpha float64
+	s2, h []float64
+	t     int
+}
+
+// NewScinolDiag returns Algorithm 1 in d dimensions; alpha must exceed 9/8.
+func NewScinolDiag(d int, l loss.Loss, alpha float64) *ScinolDiag {
+	return &ScinolDiag{loss: l, alpha: alpha, s2: make([]float64, d), h: make([]float64, d)}
+}
+
+// Dim returns the input length.
+func (a *ScinolDiag) Dim() int { return len(a.h) }
+
+// Predict returns the prediction of round t+1 for x, without learning.
+func (a *ScinolDiag) Predict(x []float64) float64 { return a.predict(x, a.t+1) }
+
+// Learn plays round t: s2 += x^2, predict, then h -= g x.
+func (a *ScinolDiag) Learn(x []float64, y float64) float64 {
+	a.t++
+	yhat := a.predict(x, a.t)
+	for i, v := range x {
+		a.s2[i] += v * v
+	}
+	g := a.loss.Deriv(y, yhat)
+	if g != 0 {
+		for i, v := range x {
+			a.h[i] -= g * v
+		}
+	}
+	return yhat
+}
+
+// predict computes sum_i w_i x_i at round t with s2 already including x.
+// Each term is exp(E_i - log(alpha t d)) (h_i/sigma_i)(x_i/sigma_i) with
+// sigma_i = sqrt(s2_i): both ratios are unitless, so the terms do not depend
+// on a feature's unit. When an exponent is beyond 600 the sum is taken in the
+// log domain and clamped to ±predictionLimit (ALGORITHMS.md §1.5).
+func (a *ScinolDiag) predict(x []float64, t int) float64 {
+	logScale := math.Log(a.alpha * float64(t) * float64(len(x)))
+	yhat, maxExp := 0.0, math.Inf(-1)
+	for i, v := range x {
+		rh, rx, e, ok := a.term(i, v, logScale)
+		if !ok {
+			continue
+		}
+		maxExp = math.Max(maxExp, e)
+		yhat += math.Exp(e) * rh * rx
+	}
+	if maxExp <= 600 {
+		return yhat
+	}
+	sum := 0.0
+	for i, v := range x {
+		if rh, rx, e, ok := a.term(i, v, logScale); ok {
+			sum += math.Exp(e-maxExp) * rh * rx
+		}
+	}
+	if sum == 0 {
+		return 0
+	}
+	logMag := maxExp + math.Log(math.Abs(sum))
+	return math.Copysign(math.Exp(math.Min(logMag, math.Log(predictionLimit))), sum)
+}
+
+// term returns coordinate i's ratios h_i/sigma_i and x_i/sigma_i and its
+// exponent E_i - log(alpha t d); ok is false for a zero term.
+func (a *ScinolDiag) term(i int, v, logScale float64) (rh, rx, e float64, ok bool) {
+	if v == 0 || a.h[i] == 0 {
+		return 0, 0, 0, false
+	}
+	sigma := math.Sqrt(a.s2[i] + v*v)
+	rh, rx = a.h[i]/sigma, v/sigma
+	return rh, rx, (rh*rh+rx*rx)/(2*a.alpha) - logScale, true
+}
