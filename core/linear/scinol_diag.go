@@ -12,6 +12,15 @@ import (
 // the state stays exactly what exact arithmetic gives.
 const predictionLimit = 1e300
 
+// clampedExp returns sgn(sign) exp(logMag), or sgn(sign) predictionLimit when
+// that would exceed it.
+func clampedExp(logMag, sign float64) float64 {
+	if logMag >= math.Log(predictionLimit) {
+		return math.Copysign(predictionLimit, sign)
+	}
+	return math.Copysign(math.Exp(logMag), sign)
+}
+
 // ScinolDiag is Kotłowski's coordinate-wise scale-invariant algorithm
 // (ALT 2017, Algorithm 1; ALGORITHMS.md §1.2). Per round t, for each
 // coordinate i with s2_i = sum_{q<=t} x_{q,i}^2 > 0:
@@ -84,8 +93,7 @@ func (a *ScinolDiag) predict(x []float64, t int) float64 {
 	if sum == 0 {
 		return 0
 	}
-	logMag := maxExp + math.Log(math.Abs(sum))
-	return math.Copysign(math.Exp(math.Min(logMag, math.Log(predictionLimit))), sum)
+	return clampedExp(maxExp+math.Log(math.Abs(sum)), sum)
 }
 
 // term returns coordinate i's ratios h_i/sigma_i and x_i/sigma_i and its

@@ -132,8 +132,7 @@ func (s *ScinolFull) prediction(rr, qa float64) float64 {
 	if xSh == 0 {
 		return 0
 	}
-	logMag := (hSh-s.Gamma)/(2*s.alpha) - math.Log(s.alpha) + math.Log(math.Abs(xSh))
-	return math.Copysign(math.Exp(math.Min(logMag, math.Log(predictionLimit))), xSh)
+	return clampedExp((hSh-s.Gamma)/(2*s.alpha)-math.Log(s.alpha)+math.Log(math.Abs(xSh)), xSh)
 }
 
 // potentialArg returns h^T S^+ h for the current h and S.

@@ -86,8 +86,24 @@ func (Squared) Deriv(y, yhat float64) float64 { return yhat - y }
 // Lipschitz returns +Inf.
 func (Squared) Lipschitz() float64 { return math.Inf(1) }
 
+// Linear is the linear loss y*yhat of online linear optimization: the label
+// is the slope z_t of the round's loss z_t * yhat (Orabona's lecture game on
+// [-1, 1] is this loss with x_t = 1). Its derivative is the label, so it is
+// Lipschitz with the largest |label|.
+type Linear struct{}
+
+// Value returns y*yhat.
+func (Linear) Value(y, yhat float64) float64 { return y * yhat }
+
+// Deriv returns y.
+func (Linear) Deriv(y, _ float64) float64 { return y }
+
+// Lipschitz returns +Inf: the bound is the largest |label|, which only the
+// data knows.
+func (Linear) Lipschitz() float64 { return math.Inf(1) }
+
 // ByName returns the loss with the given name: "logistic", "hinge",
-// "absolute" or "squared".
+// "absolute", "squared" or "linear".
 func ByName(name string) (Loss, bool) {
 	switch name {
 	case "logistic":
@@ -98,9 +114,11 @@ func ByName(name string) (Loss, bool) {
 		return Absolute{}, true
 	case "squared":
 		return Squared{}, true
+	case "linear":
+		return Linear{}, true
 	}
 	return nil, false
 }
 
 // Names lists the names ByName accepts.
-func Names() []string { return []string{"logistic", "hinge", "absolute", "squared"} }
+func Names() []string { return []string{"logistic", "hinge", "absolute", "squared", "linear"} }

@@ -46,6 +46,9 @@ func TestLogisticExtremes(t *testing.T) {
 func TestLipschitzBoundHolds(t *testing.T) {
 	for _, name := range Names() {
 		l, _ := ByName(name)
+		if math.IsInf(l.Lipschitz(), 1) {
+			continue
+		}
 		for _, y := range []float64{-1, 1} {
 			for yhat := -50.0; yhat <= 50; yhat += 0.25 {
 				if math.Abs(l.Deriv(y, yhat)) > l.Lipschitz() {
