@@ -9,7 +9,7 @@ WASM_FLAGS := -trimpath -ldflags="-s -w"
 GO_FILES  := $(shell find core wasm -name '*.go' -not -path '*/node_modules/*') go.mod go.sum
 SITE_OUT  := site/playground.wasm site/wasm_exec.js site/assets
 
-.PHONY: build serve test fmt-check vet test-native test-wasm test-browser clean
+.PHONY: build serve test fmt-check vet test-native test-wasm test-browser bench clean
 
 ## build: the playground's WASM, Go's wasm_exec.js and the datasets into site/
 build: $(SITE_OUT)
@@ -45,6 +45,10 @@ test-wasm:
 
 test-browser: build
 	$(GO) test -timeout 10m -v ./wasm/browsertest/
+
+## bench: the learners' benchmarks (ns per round, ns per coordinate, allocations)
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem -timeout 30m ./core/...
 
 clean:
 	rm -rf $(SITE_OUT) build

@@ -10,16 +10,19 @@ import (
 // Singer 2011; ALGORITHMS.md §6.3): G_i += g_i^2, then
 // w_i -= eta g_i / (delta + sqrt(G_i)), with g_i = l'(yhat) x_i. It is
 // invariant to scaling all losses, not to rescaling a feature.
+// sqrt(G_i) is kept as a running hypotenuse, so that a tiny g_i whose square
+// underflows still counts (its first step has size eta whatever its scale).
 type AdaGrad struct {
 	loss  loss.Loss
 	eta   float64
 	delta float64
-	w, G  []float64
+	w     []float64
+	normG []float64 // sqrt(G_i) = ||g_{1:t,i}||_2
 }
 
 // NewAdaGrad returns diagonal AdaGrad in d dimensions.
 func NewAdaGrad(d int, l loss.Loss, eta, delta float64) *AdaGrad {
-	return &AdaGrad{loss: l, eta: eta, delta: delta, w: make([]float64, d), G: make([]float64, d)}
+	return &AdaGrad{loss: l, eta: eta, delta: delta, w: make([]float64, d), normG: make([]float64, d)}
 }
 
 // Dim returns the input length.
@@ -40,8 +43,8 @@ func (a *AdaGrad) Learn(x []float64, y float64) float64 {
 		if gi == 0 {
 			continue
 		}
-		a.G[i] += gi * gi
-		a.w[i] -= a.eta * gi / (a.delta + math.Sqrt(a.G[i]))
+		a.normG[i] = math.Hypot(a.normG[i], gi)
+		a.w[i] -= a.eta * gi / (a.delta + a.normG[i])
 	}
 	return yhat
 }

@@ -154,8 +154,8 @@ func TestAdaGradBound(t *testing.T) {
 		yhats[i] = a.Learn(x, ys[i])
 	}
 	gnorms := 0.0
-	for j := range a.G {
-		gnorms += math.Sqrt(a.G[j])
+	for _, n := range a.normG {
+		gnorms += n
 	}
 	for k, u := range us {
 		bound := maxDist[k]*maxDist[k]/(2*0.5)*gnorms + 0.5*gnorms

@@ -12,18 +12,20 @@ import (
 // accumulates sum_i x_i^2/s_i^2, and
 // w_i -= eta sqrt(t/N) g x_i / (s_i sqrt(G_i)) with G_i = sum (g x_i)^2.
 // Predictions are unchanged when a feature is multiplied by a non-zero
-// constant.
+// constant. sqrt(G_i) is kept as a running hypotenuse, so that a tiny
+// g x_i whose square underflows still counts.
 type NAG struct {
-	loss    loss.Loss
-	eta     float64
-	w, s, G []float64
-	N       float64
-	t       int
+	loss  loss.Loss
+	eta   float64
+	w, s  []float64
+	normG []float64 // sqrt(G_i)
+	N     float64
+	t     int
 }
 
 // NewNAG returns NAG in d dimensions with step eta.
 func NewNAG(d int, l loss.Loss, eta float64) *NAG {
-	return &NAG{loss: l, eta: eta, w: make([]float64, d), s: make([]float64, d), G: make([]float64, d)}
+	return &NAG{loss: l, eta: eta, w: make([]float64, d), s: make([]float64, d), normG: make([]float64, d)}
 }
 
 // Dim returns the input length.
@@ -68,8 +70,8 @@ func (n *NAG) Learn(x []float64, y float64) float64 {
 		if gi == 0 {
 			continue
 		}
-		n.G[i] += gi * gi
-		n.w[i] -= rate * gi / (n.s[i] * math.Sqrt(n.G[i]))
+		n.normG[i] = math.Hypot(n.normG[i], gi)
+		n.w[i] -= rate * gi / (n.s[i] * n.normG[i])
 	}
 	return yhat
 }

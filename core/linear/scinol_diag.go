@@ -53,41 +53,43 @@ func (a *ScinolDiag) Predict(x []float64) float64 { return a.predict(x, a.t+1) }
 func (a *ScinolDiag) Learn(x []float64, y float64) float64 {
 	a.t++
 	yhat := a.predict(x, a.t)
-	for i, v := range x {
-		a.s2[i] += v * v
-	}
 	g := a.loss.Deriv(y, yhat)
-	if g != 0 {
-		for i, v := range x {
-			a.h[i] -= g * v
-		}
+	h, s2 := a.h[:len(x)], a.s2[:len(x)]
+	for i, v := range x {
+		s2[i] += v * v
+		h[i] -= g * v
 	}
 	return yhat
 }
 
 // predict computes sum_i w_i x_i at round t with s2 already including x.
-// Each term is exp(E_i - log(alpha t d)) (h_i/sigma_i)(x_i/sigma_i) with
-// sigma_i = sqrt(s2_i): both ratios are unitless, so the terms do not depend
-// on a feature's unit. When an exponent is beyond 600 the sum is taken in the
-// log domain and clamped to ±predictionLimit (ALGORITHMS.md §1.5).
+// Coordinate i contributes exp(E_i - log(alpha t d)) h_i x_i / s2_i with
+// E_i = (h_i^2 + x_i^2)/(2 alpha s2_i): h_i x_i/s2_i and E_i are unitless, so
+// the terms do not depend on a feature's unit. When an exponent is beyond
+// 600 the sum is taken in the log domain and clamped to ±predictionLimit
+// (ALGORITHMS.md §1.5).
 func (a *ScinolDiag) predict(x []float64, t int) float64 {
 	logScale := math.Log(a.alpha * float64(t) * float64(len(x)))
+	half := 1 / (2 * a.alpha)
+	h, s2 := a.h[:len(x)], a.s2[:len(x)]
 	yhat, maxExp := 0.0, math.Inf(-1)
 	for i, v := range x {
-		rh, rx, e, ok := a.term(i, v, logScale)
-		if !ok {
+		hi := h[i]
+		if v == 0 || hi == 0 {
 			continue
 		}
-		maxExp = math.Max(maxExp, e)
-		yhat += math.Exp(e) * rh * rx
+		inv := 1 / (s2[i] + v*v)
+		e := (hi*hi+v*v)*inv*half - logScale
+		maxExp = max(maxExp, e)
+		yhat += math.Exp(e) * (hi * v * inv)
 	}
 	if maxExp <= 600 {
 		return yhat
 	}
 	sum := 0.0
 	for i, v := range x {
-		if rh, rx, e, ok := a.term(i, v, logScale); ok {
-			sum += math.Exp(e-maxExp) * rh * rx
+		if ratio, e, ok := a.term(i, v, logScale); ok {
+			sum += math.Exp(e-maxExp) * ratio
 		}
 	}
 	if sum == 0 {
@@ -96,13 +98,12 @@ func (a *ScinolDiag) predict(x []float64, t int) float64 {
 	return clampedExp(maxExp+math.Log(math.Abs(sum)), sum)
 }
 
-// term returns coordinate i's ratios h_i/sigma_i and x_i/sigma_i and its
-// exponent E_i - log(alpha t d); ok is false for a zero term.
-func (a *ScinolDiag) term(i int, v, logScale float64) (rh, rx, e float64, ok bool) {
+// term returns coordinate i's unitless ratio h_i x_i / s2_i and its exponent
+// E_i - log(alpha t d); ok is false for a zero term.
+func (a *ScinolDiag) term(i int, v, logScale float64) (ratio, e float64, ok bool) {
 	if v == 0 || a.h[i] == 0 {
-		return 0, 0, 0, false
+		return 0, 0, false
 	}
-	sigma := math.Sqrt(a.s2[i] + v*v)
-	rh, rx = a.h[i]/sigma, v/sigma
-	return rh, rx, (rh*rh+rx*rx)/(2*a.alpha) - logScale, true
+	inv := 1 / (a.s2[i] + v*v)
+	return a.h[i] * v * inv, (a.h[i]*a.h[i]+v*v)*inv/(2*a.alpha) - logScale, true
 }

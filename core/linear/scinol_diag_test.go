@@ -37,8 +37,8 @@ func TestScinolDiagLemma3(t *testing.T) {
 			logScale := math.Log(alpha * float64(round+1) * float64(d))
 			terms := make([]float64, d)
 			for i, v := range x {
-				if rh, rx, e, ok := a.term(i, v, logScale); ok {
-					terms[i] = math.Exp(e) * rh * rx
+				if ratio, e, ok := a.term(i, v, logScale); ok {
+					terms[i] = math.Exp(e) * ratio
 				}
 			}
 			yhat := a.Learn(x, y)

@@ -5,7 +5,6 @@ import (
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
-	"gonum.org/v1/gonum/mat"
 
 	"unitfree/core/loss"
 )
@@ -30,8 +29,7 @@ const newDirectionTol = 1e-20
 // Implementation (ALGORITHMS.md §1.4–1.5, §11.2): S^+ is never recomputed
 // and never formed. The learner keeps an orthonormal basis U (d x r) of
 // range(S), grown by Gram–Schmidt with one re-orthogonalisation, and the
-// Cholesky factor R of M = U^T S U (gonum's mat.Cholesky), so that
-// S^+ = U M^{-1} U^T on the range. A round in the range is a rank-one
+// Cholesky factor R of M = U^T S U, so that S^+ = U M^{-1} U^T on the range. A round in the range is a rank-one
 // Cholesky update, a round with a new direction a rank-one update and a
 // bordering; both cost O(d r + r^2) <= O(d^2). Unlike Sherman–Morrison
 // downdates of an inverse, these updates are backward stable. The
@@ -43,23 +41,22 @@ type ScinolFull struct {
 	loss  loss.Loss
 	alpha float64
 	d, r  int
-	scale []float64    // each feature's first non-zero |x_i| (0: not seen yet)
-	U     []float64    // d x d row-major; the first r columns are the basis
-	chol  mat.Cholesky // of M = U^T S U, r x r (empty while r = 0)
-	b     []float64    // U^T h
-	q     []float64    // R^{-T} b, so that h^T S^+ h = q^T q
+	scale []float64  // each feature's first non-zero |x_i| (0: not seen yet)
+	U     []float64  // d x d row-major; the first r columns are the basis
+	chol  cholFactor // R with R^T R = M = U^T S U, r x r
+	b     []float64  // U^T h
+	q     []float64  // R^{-T} b, so that h^T S^+ h = q^T q
 	Gamma float64
 	t     int
 	// scratch of one round
 	xt, a, a2, perp, p []float64
-	avec               mat.VecDense
 }
 
 // NewScinolFull returns Algorithm 2 in d dimensions; alpha must exceed 9/8.
 func NewScinolFull(d int, l loss.Loss, alpha float64) *ScinolFull {
 	f := func() []float64 { return make([]float64, d) }
 	return &ScinolFull{loss: l, alpha: alpha, d: d, scale: f(), U: make([]float64, d*d),
-		b: f(), q: f(), xt: f(), a: f(), a2: f(), perp: f(), p: f()}
+		chol: newCholFactor(d), b: f(), q: f(), xt: f(), a: f(), a2: f(), perp: f(), p: f()}
 }
 
 // Dim returns the input length.
@@ -71,11 +68,6 @@ func (s *ScinolFull) Rank() int { return s.r }
 // basis returns U's first r columns as a gonum BLAS matrix.
 func (s *ScinolFull) basis() blas64.General {
 	return blas64.General{Rows: s.d, Cols: s.r, Stride: s.d, Data: s.U}
-}
-
-// solveRT sets v = R^{-T} v in place (R the upper Cholesky factor of M).
-func (s *ScinolFull) solveRT(v []float64) {
-	blas64.Trsv(blas.Trans, s.chol.RawU().(mat.RawTriangular).RawTriangular(), vec(v))
 }
 
 // roundGeometry equilibrates x into s.xt, splits it into its coordinates a
@@ -100,6 +92,10 @@ func (s *ScinolFull) roundGeometry(x []float64) (newDir bool) {
 		clear(a)
 		return false
 	}
+	if s.r == s.d { // the range is everything: no new direction possible
+		blas64.Gemv(blas.Trans, 1, s.basis(), vec(s.xt), 0, vec(a))
+		return false
+	}
 	copy(s.perp, s.xt)
 	if s.r > 0 {
 		U := s.basis()
@@ -111,7 +107,7 @@ func (s *ScinolFull) roundGeometry(x []float64) (newDir bool) {
 			a[j] += a2[j]
 		}
 	}
-	return s.r < s.d && dot(s.perp, s.perp) > newDirectionTol*norm2
+	return dot(s.perp, s.perp) > newDirectionTol*norm2
 }
 
 // inRange computes, for an x in range(S_{t-1}) with coordinates a, the
@@ -120,7 +116,7 @@ func (s *ScinolFull) roundGeometry(x []float64) (newDir bool) {
 func (s *ScinolFull) inRange() (rr, qa float64) {
 	p := s.p[:s.r]
 	copy(p, s.a[:s.r])
-	s.solveRT(p)
+	s.chol.solveRT(p)
 	return dot(p, p), dot(p, s.q[:s.r])
 }
 
@@ -165,8 +161,7 @@ func (s *ScinolFull) Learn(x []float64, y float64) float64 {
 	rr, qa := s.inRange()
 	yhat := s.prediction(rr, qa)
 	g := s.loss.Deriv(y, yhat)
-	s.avec.SetRawVector(vec(s.a[:s.r]))
-	s.chol.SymRankOne(&s.chol, 1, &s.avec) // M += a a^T
+	s.chol.addOuter(s.a[:s.r]) // M += a a^T
 	if g != 0 {
 		for j, aj := range s.a[:s.r] {
 			s.b[j] -= g * aj
@@ -179,28 +174,23 @@ func (s *ScinolFull) Learn(x []float64, y float64) float64 {
 
 // learnNewDirection plays a round whose x = U a + rho e adds the direction
 // e = perp/rho: the prediction is exactly 0, U gains the column e, and
-// M = U^T S U becomes [[M + a a^T, rho a], [rho a^T, rho^2]] (a rank-one
-// update, then a bordering). Then x^T S_t^+ x = 1.
+// M = U^T S U becomes [[M + a a^T, rho a], [rho a^T, rho^2]]: a rank-one
+// update, then a bordering whose new diagonal is rho/sqrt(1 + a^T M^{-1} a)
+// (the Schur complement, free of cancellation). Then x^T S_t^+ x = 1.
 func (s *ScinolFull) learnNewDirection(y float64) {
 	g := s.loss.Deriv(y, 0)
 	rho := math.Sqrt(dot(s.perp, s.perp))
 	r, d := s.r, s.d
-	if r == 0 {
-		s.chol.Factorize(mat.NewSymDense(1, []float64{rho * rho}))
-	} else {
-		s.avec.SetRawVector(vec(s.a[:r]))
-		s.chol.SymRankOne(&s.chol, 1, &s.avec)
-		border := make([]float64, r+1)
-		for j, aj := range s.a[:r] {
-			border[j] = rho * aj
-		}
-		border[r] = rho * rho
-		if !s.chol.ExtendVecSym(&s.chol, mat.NewVecDense(r+1, border)) {
-			// Round-off made the new direction numerically dependent:
-			// undo nothing, keep the rank; the round counts as in the range.
-			return
-		}
+	rr := 0.0
+	if r > 0 {
+		rr, _ = s.inRange()
 	}
+	s.chol.addOuter(s.a[:r])
+	border := s.a2[:r] // scratch: rho a
+	for j, aj := range s.a[:r] {
+		border[j] = rho * aj
+	}
+	s.chol.border(border, rho/math.Sqrt(1+rr))
 	for i := 0; i < d; i++ {
 		s.U[i*d+r] = s.perp[i] / rho
 	}
@@ -220,5 +210,5 @@ func (s *ScinolFull) learnNewDirection(y float64) {
 func (s *ScinolFull) refresh() {
 	q := s.q[:s.r]
 	copy(q, s.b[:s.r])
-	s.solveRT(q)
+	s.chol.solveRT(q)
 }

@@ -104,7 +104,7 @@ func TestSOPMatchesDefinitionAndMasterInequality(t *testing.T) {
 			continue
 		}
 		quad += quadIncl(a, mistakes, x) // x^T A_t^{-1} x, A_t including x
-		corr += yhat * yhat               // w_t^T Delta_t w_t with Delta_t = x x^T
+		corr += yhat * yhat              // w_t^T Delta_t w_t with Delta_t = x x^T
 		mistakes = append(mistakes, x)
 		labels = append(labels, ys[round])
 		for k, u := range us {
