@@ -59,6 +59,25 @@ type Entry struct {
 	Loss       string     `json:"loss"` // "any", or the loss the algorithm has built in
 	Params     []Param    `json:"params"`
 	Invariance Invariance `json:"invariance"`
+	Cost       Cost       `json:"cost"` // time per round in the input dimension d
+}
+
+// Cost is how a learner's time per round grows with the dimension d.
+type Cost string
+
+// The costs of a round.
+const (
+	CostLinear    Cost = "O(d)"
+	CostQuadratic Cost = "O(d^2)"
+)
+
+// Work returns the cost of one round in d dimensions, in units of one
+// coordinate update: d or d².
+func (c Cost) Work(d int) float64 {
+	if c == CostQuadratic {
+		return float64(d) * float64(d)
+	}
+	return float64(d)
 }
 
 // Resolve fills in the defaults of params and checks every value; unknown

@@ -72,7 +72,7 @@ var linearLearners = []linearLearner{
 		func(d int, l loss.Loss, p map[string]float64) linear.Learner {
 			return linear.NewScinolDiag(d, l, p["alpha"])
 		}},
-	{Entry{ID: "scinol-full", Name: "SI full", Family: "scale-invariant", Paper: paperKotlowski, Algorithm: "Algorithm 2",
+	{Entry{ID: "scinol-full", Cost: CostQuadratic, Name: "SI full", Family: "scale-invariant", Paper: paperKotlowski, Algorithm: "Algorithm 2",
 		Summary: "second-order potential with S⁺: invariant to any invertible linear map of the inputs (affine units with a bias)",
 		Loss:    "any (bounds for 1-Lipschitz)", Invariance: InvariantLinear, Params: []Param{paramAlpha}},
 		func(d int, l loss.Loss, p map[string]float64) linear.Learner {
@@ -92,17 +92,17 @@ var linearLearners = []linearLearner{
 		func(d int, l loss.Loss, p map[string]float64) linear.Learner {
 			return linear.NewOMDSIDiag(d, l, p["eta"], p["delta"])
 		}},
-	{Entry{ID: "vaw", Name: "Vovk–Azoury–Warmuth", Family: "second-order", Paper: paperOMD, Algorithm: "Vovk–Azoury–Warmuth forecaster (§4)",
+	{Entry{ID: "vaw", Cost: CostQuadratic, Name: "Vovk–Azoury–Warmuth", Family: "second-order", Paper: paperOMD, Algorithm: "Vovk–Azoury–Warmuth forecaster (§4)",
 		Summary: "online ridge regression that includes the current x: the classic for the squared loss",
 		Loss:    "squared (built in)", Invariance: InvariantNone,
 		Params: []Param{{Name: "a", Symbol: "a", Doc: "ridge regularization", Default: 1, Min: 0, MinExclusive: true, Max: 1e6, Unit: "feature units²"}}},
 		func(d int, _ loss.Loss, p map[string]float64) linear.Learner { return linear.NewVAW(d, p["a"]) }},
-	{Entry{ID: "sop", Name: "Second-order Perceptron", Family: "second-order", Paper: paperOMD, Algorithm: "second-order Perceptron (§6)",
+	{Entry{ID: "sop", Cost: CostQuadratic, Name: "Second-order Perceptron", Family: "second-order", Paper: paperOMD, Algorithm: "second-order Perceptron (§6)",
 		Summary: "Perceptron with a whitening matrix built from its mistakes",
 		Loss:    "mistakes (built in)", Invariance: InvariantNone,
 		Params: []Param{{Name: "a", Symbol: "a", Doc: "regularization of the correlation matrix", Default: 1, Min: 0, MinExclusive: true, Max: 1e6, Unit: "feature units²"}}},
 		func(d int, _ loss.Loss, p map[string]float64) linear.Learner { return linear.NewSOP(d, p["a"]) }},
-	{Entry{ID: "arow", Name: "AROW", Family: "second-order", Paper: paperOMD, Algorithm: "AROW (§6)",
+	{Entry{ID: "arow", Cost: CostQuadratic, Name: "AROW", Family: "second-order", Paper: paperOMD, Algorithm: "AROW (§6)",
 		Summary: "confidence-weighted updates of a mean and a covariance on margin errors",
 		Loss:    "squared hinge (built in)", Invariance: InvariantNone,
 		Params: []Param{{Name: "r", Symbol: "r", Doc: "regularization", Default: 1, Min: 0, MinExclusive: true, Max: 1e6, Unit: "feature units²"}}},
@@ -143,6 +143,9 @@ func Linear() []Entry {
 	out := make([]Entry, len(linearLearners))
 	for i, l := range linearLearners {
 		out[i] = l.Entry
+		if out[i].Cost == "" {
+			out[i].Cost = CostLinear
+		}
 	}
 	return out
 }
@@ -158,9 +161,9 @@ func LinearIDs() []string {
 
 // Lookup returns the entry with the given id.
 func Lookup(id string) (Entry, bool) {
-	for _, l := range linearLearners {
-		if l.ID == id {
-			return l.Entry, true
+	for _, e := range Linear() {
+		if e.ID == id {
+			return e, true
 		}
 	}
 	return Entry{}, false

@@ -25,8 +25,20 @@ type Result struct {
 // least-squares) optimum and refine it with Nelder–Mead. A small ridge keeps
 // the problem bounded when the data are separable; ridge = 0 is allowed.
 func Best(xs [][]float64, ys []float64, l loss.Loss, ridge float64) (Result, error) {
+	return BestWeighted(xs, ys, nil, l, ridge)
+}
+
+// BestWeighted is Best where round t counts weights[t] times (nil: once
+// each): a stream that visits each point several times.
+func BestWeighted(xs [][]float64, ys, weights []float64, l loss.Loss, ridge float64) (Result, error) {
 	if len(xs) == 0 {
 		return Result{}, errors.New("hindsight: no rounds")
+	}
+	weight := func(t int) float64 {
+		if weights == nil {
+			return 1
+		}
+		return weights[t]
 	}
 	d := len(xs[0])
 	objective := func(l loss.Loss) optimize.Problem {
@@ -34,7 +46,7 @@ func Best(xs [][]float64, ys []float64, l loss.Loss, ridge float64) (Result, err
 			Func: func(u []float64) float64 {
 				f := 0.5 * ridge * sqNorm(u)
 				for t, x := range xs {
-					f += l.Value(ys[t], dot(u, x))
+					f += weight(t) * l.Value(ys[t], dot(u, x))
 				}
 				return f
 			},
@@ -43,7 +55,7 @@ func Best(xs [][]float64, ys []float64, l loss.Loss, ridge float64) (Result, err
 					grad[i] = ridge * u[i]
 				}
 				for t, x := range xs {
-					g := l.Deriv(ys[t], dot(u, x))
+					g := weight(t) * l.Deriv(ys[t], dot(u, x))
 					for i, v := range x {
 						grad[i] += g * v
 					}
@@ -75,7 +87,7 @@ func Best(xs [][]float64, ys []float64, l loss.Loss, ridge float64) (Result, err
 	}
 	total := 0.0
 	for t, x := range xs {
-		total += l.Value(ys[t], dot(u, x))
+		total += weight(t) * l.Value(ys[t], dot(u, x))
 	}
 	if math.IsNaN(total) {
 		return Result{}, errors.New("hindsight: the optimum is not finite")

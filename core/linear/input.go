@@ -71,6 +71,14 @@ func (g *Guard) Learn(x []float64, y float64) float64 {
 	return yhat
 }
 
+// Diverge marks the learner as diverged at the round just played (a caller
+// that found its prediction unusable, e.g. with an infinite loss).
+func (g *Guard) Diverge() {
+	if g.divergedAt == 0 {
+		g.divergedAt = max(g.round, 1)
+	}
+}
+
 // DivergedAt returns the 1-based round at which the learner diverged, or 0.
 func (g *Guard) DivergedAt() int { return g.divergedAt }
 

@@ -1,0 +1,81 @@
+package data
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Limits bound what a parser accepts, so that a request cannot ask for
+// unbounded work.
+type Limits struct {
+	MaxRows    int
+	MaxColumns int
+}
+
+// DefaultLimits are the limits of the API and the page.
+var DefaultLimits = Limits{MaxRows: 100_000, MaxColumns: 100}
+
+// ParseCSV reads CSV text with a header row. Every row must have as many
+// cells as the header; columns whose non-empty cells are all numbers are
+// numeric, the others text (a label column may be text).
+func ParseCSV(r io.Reader, lim Limits) (*Table, error) {
+	cr := csv.NewReader(r)
+	cr.FieldsPerRecord = -1 // checked below with a clearer message
+	header, err := cr.Read()
+	if errors.Is(err, io.EOF) {
+		return nil, errors.New("csv: the text is empty; it needs a header row and at least one data row")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("csv: header: %w", err)
+	}
+	if len(header) > lim.MaxColumns {
+		return nil, fmt.Errorf("csv: %d columns, more than the limit of %d", len(header), lim.MaxColumns)
+	}
+	seen := map[string]bool{}
+	for i, name := range header {
+		name = strings.TrimSpace(strings.TrimPrefix(name, "\ufeff"))
+		if name == "" {
+			return nil, fmt.Errorf("csv: header column %d has no name", i+1)
+		}
+		if seen[name] {
+			return nil, fmt.Errorf("csv: header names column %q twice", name)
+		}
+		seen[name] = true
+		header[i] = name
+	}
+	cells := make([][]string, len(header))
+	rows := 0
+	for {
+		rec, err := cr.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("csv: %w", err)
+		}
+		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" && len(header) > 1 {
+			continue // a blank line
+		}
+		rows++
+		if rows > lim.MaxRows {
+			return nil, fmt.Errorf("csv: more than the limit of %d data rows", lim.MaxRows)
+		}
+		if len(rec) != len(header) {
+			return nil, fmt.Errorf("csv: row %d has %d cells, the header has %d", rows, len(rec), len(header))
+		}
+		for j, cell := range rec {
+			cells[j] = append(cells[j], cell)
+		}
+	}
+	if rows == 0 {
+		return nil, errors.New("csv: no data rows after the header")
+	}
+	t := &Table{Rows: rows}
+	for j, name := range header {
+		t.Columns = append(t.Columns, newColumn(name, cells[j]))
+	}
+	return t, nil
+}

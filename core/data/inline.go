@@ -1,0 +1,75 @@
+package data
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// Inline is data sent as JSON: feature names, rows of numbers and labels.
+type Inline struct {
+	Features []string    `json:"features"`
+	Units    []string    `json:"units,omitempty"`
+	X        [][]float64 `json:"x"`
+	Y        []float64   `json:"y"`
+}
+
+// Rounds validates inline data for the task and returns its rounds:
+// rows of equal length, one label per row, finite numbers, labels ±1 when
+// classifying.
+func (in Inline) Rounds(task Task, lim Limits) (*Rounds, error) {
+	if len(in.X) == 0 {
+		return nil, errors.New("data.x has no rows")
+	}
+	if len(in.X) > lim.MaxRows {
+		return nil, fmt.Errorf("data.x has %d rows, more than the limit of %d", len(in.X), lim.MaxRows)
+	}
+	if len(in.Y) != len(in.X) {
+		return nil, fmt.Errorf("data.y has %d labels for %d rows of data.x", len(in.Y), len(in.X))
+	}
+	d := len(in.X[0])
+	if d == 0 || d > lim.MaxColumns {
+		return nil, fmt.Errorf("data.x rows have %d features; 1 to %d are accepted", d, lim.MaxColumns)
+	}
+	names := in.Features
+	if len(names) == 0 {
+		for i := range d {
+			names = append(names, fmt.Sprintf("x%d", i+1))
+		}
+	}
+	if len(names) != d {
+		return nil, fmt.Errorf("data.features names %d features, the rows have %d", len(names), d)
+	}
+	units := in.Units
+	if len(units) == 0 {
+		units = make([]string, d)
+	}
+	if len(units) != d {
+		return nil, fmt.Errorf("data.units gives %d units for %d features", len(units), d)
+	}
+	r := &Rounds{Features: names, Units: units, X: make([][]float64, len(in.X)), Y: make([]float64, len(in.Y))}
+	for i, row := range in.X {
+		if len(row) != d {
+			return nil, fmt.Errorf("data.x row %d has %d values, row 1 has %d", i+1, len(row), d)
+		}
+		for j, v := range row {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, fmt.Errorf("data.x row %d, feature %q: %v is not a finite number", i+1, names[j], v)
+			}
+		}
+		y := in.Y[i]
+		if task == Classify && y != 1 && y != -1 {
+			return nil, fmt.Errorf("data.y row %d is %v: classification labels must be -1 or +1", i+1, y)
+		}
+		if math.IsNaN(y) || math.IsInf(y, 0) {
+			return nil, fmt.Errorf("data.y row %d: %v is not a finite number", i+1, y)
+		}
+		r.X[i] = append([]float64(nil), row...)
+		r.Y[i] = y
+		r.Rows = append(r.Rows, i+1)
+	}
+	if task == Classify {
+		r.Positive = "1"
+	}
+	return r, nil
+}

@@ -1,0 +1,78 @@
+// Package data reads the rounds the learners see: CSV text and inline JSON
+// data into tables, the datasets that ship with unitfree (with each
+// feature's unit), the selection of features and a label, and per-feature
+// changes of units.
+package data
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Column is one named column of a table. A column is numeric when every
+// non-empty cell is a number; missing cells are NaN in Values and "" in Text.
+type Column struct {
+	Name    string
+	Unit    string    // unit of a numeric column, if known ("mm", "g", "°C")
+	Numeric bool      // every non-empty cell parsed as a finite number
+	Values  []float64 // the numbers (NaN where missing), when Numeric
+	Text    []string  // the cells as written
+	badRow  int       // first row (1-based, after the header) that is not a number
+}
+
+// Table is a rectangular set of named columns.
+type Table struct {
+	Columns []Column
+	Rows    int
+}
+
+// Column returns the column with the given name.
+func (t *Table) Column(name string) (*Column, bool) {
+	for i := range t.Columns {
+		if t.Columns[i].Name == name {
+			return &t.Columns[i], true
+		}
+	}
+	return nil, false
+}
+
+// Names returns the column names in order.
+func (t *Table) Names() []string {
+	names := make([]string, len(t.Columns))
+	for i, c := range t.Columns {
+		names[i] = c.Name
+	}
+	return names
+}
+
+// newColumn builds a column from its cells, deciding whether it is numeric.
+func newColumn(name string, cells []string) Column {
+	c := Column{Name: name, Text: cells, Numeric: true, Values: make([]float64, len(cells))}
+	for i, cell := range cells {
+		cell = strings.TrimSpace(cell)
+		if cell == "" || strings.EqualFold(cell, "NA") {
+			c.Values[i] = math.NaN()
+			continue
+		}
+		v, err := strconv.ParseFloat(cell, 64)
+		if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
+			if c.Numeric {
+				c.badRow = i + 1
+			}
+			c.Numeric = false
+			continue
+		}
+		c.Values[i] = v
+	}
+	if !c.Numeric {
+		c.Values = nil
+	}
+	return c
+}
+
+// notNumericError explains why a column cannot be a feature.
+func (c *Column) notNumericError() error {
+	return fmt.Errorf("column %q is not numeric: row %d has %q", c.Name, c.badRow, c.Text[c.badRow-1])
+}

@@ -1,0 +1,127 @@
+// Package eval is unitfree's evaluation engine: it plays learners over a
+// stream with progressive validation (each round: predict, then learn),
+// records loss, mistakes and predictions, and measures regret against the
+// best fixed linear predictor in hindsight. The page steps a session a few
+// rounds per frame; the API runs it to the end.
+package eval
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"unitfree/core/catalog"
+	"unitfree/core/data"
+	"unitfree/core/features"
+	"unitfree/core/loss"
+)
+
+// LearnerSpec names a learner of the catalogue and its parameters (missing
+// ones take their defaults).
+type LearnerSpec struct {
+	ID     string             `json:"id"`
+	Params map[string]float64 `json:"params,omitempty"`
+}
+
+// Config is everything that defines a run besides the data.
+type Config struct {
+	Task     data.Task     // classify or regress
+	Loss     string        // loss name; "" means logistic (classify) or squared (regress)
+	Bias     bool          // append a constant 1 feature
+	Degree   int           // polynomial degree of the feature map, 1 to 3 (0 means 1)
+	Learners []LearnerSpec // at least one
+	Shuffle  bool          // visit the points in a seeded random order each pass
+	Seed     uint64        // seed of the order
+	Passes   int           // passes over the data (0 means 1)
+	Keep     Keep          // what per-round records to keep
+}
+
+// Keep says which per-round records a run keeps.
+type Keep struct {
+	Predictions bool // each learner's prediction of each round
+	Losses      bool // each learner's loss of each round
+}
+
+// Limits bound a run's size; a run over them is refused before it starts.
+type Limits struct {
+	MaxLearners int
+	MaxPasses   int
+	MaxDim      int     // length of the mapped feature vector
+	MaxWork     float64 // rounds x sum over learners of the per-round cost (d or d²)
+}
+
+// DefaultLimits are the API's limits.
+var DefaultLimits = Limits{MaxLearners: 20, MaxPasses: 100, MaxDim: 500, MaxWork: 2e8}
+
+// resolved holds a validated configuration.
+type resolved struct {
+	Config
+	loss    loss.Loss
+	lossNm  string
+	fmap    *features.Map
+	entries []catalog.Entry
+	params  []map[string]float64
+}
+
+// resolve validates cfg for data of d raw features and n rows.
+func resolve(cfg Config, d, n int, lim Limits) (*resolved, error) {
+	r := &resolved{Config: cfg}
+	switch cfg.Task {
+	case data.Classify:
+		r.lossNm = "logistic"
+	case data.Regress:
+		r.lossNm = "squared"
+	default:
+		return nil, fmt.Errorf("task %q is not classify or regress", cfg.Task)
+	}
+	if cfg.Loss != "" {
+		r.lossNm = cfg.Loss
+	}
+	l, ok := loss.ByName(r.lossNm)
+	if !ok {
+		return nil, fmt.Errorf("unknown loss %q (known: %v)", r.lossNm, loss.Names())
+	}
+	r.loss = l
+	if r.Degree == 0 {
+		r.Degree = 1
+	}
+	fm, err := features.New(d, r.Degree, cfg.Bias)
+	if err != nil {
+		return nil, err
+	}
+	if fm.Dim() > lim.MaxDim {
+		return nil, fmt.Errorf("the feature map makes %d features, more than the limit of %d", fm.Dim(), lim.MaxDim)
+	}
+	r.fmap = fm
+	if r.Passes == 0 {
+		r.Passes = 1
+	}
+	if r.Passes < 0 || r.Passes > lim.MaxPasses {
+		return nil, fmt.Errorf("passes = %d: 1 to %d are accepted", cfg.Passes, lim.MaxPasses)
+	}
+	if len(cfg.Learners) == 0 {
+		return nil, errors.New("no learners: name at least one")
+	}
+	if len(cfg.Learners) > lim.MaxLearners {
+		return nil, fmt.Errorf("%d learners, more than the limit of %d", len(cfg.Learners), lim.MaxLearners)
+	}
+	work := 0.0
+	for i, spec := range cfg.Learners {
+		e, ok := catalog.Lookup(spec.ID)
+		if !ok {
+			_, err := catalog.NewLinear(spec.ID, 1, l, nil)
+			return nil, fmt.Errorf("learners[%d]: %w", i, err)
+		}
+		p, err := e.Resolve(spec.Params)
+		if err != nil {
+			return nil, fmt.Errorf("learners[%d]: %w", i, err)
+		}
+		r.entries = append(r.entries, e)
+		r.params = append(r.params, p)
+		work += e.Cost.Work(fm.Dim())
+	}
+	if total := work * float64(n) * float64(r.Passes); total > lim.MaxWork || math.IsNaN(total) {
+		return nil, fmt.Errorf("the run needs about %.3g coordinate updates, more than the limit of %.3g: use fewer rounds, passes, learners or features", total, lim.MaxWork)
+	}
+	return r, nil
+}

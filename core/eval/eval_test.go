@@ -1,0 +1,237 @@
+package eval
+
+import (
+	"errors"
+	"math"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+
+	"unitfree/core/catalog"
+	"unitfree/core/data"
+	"unitfree/core/loss"
+)
+
+func penguins(t *testing.T) *data.Rounds {
+	t.Helper()
+	tab, _, err := data.Load("penguins")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := tab.Select(data.Classify, data.Selection{Features: []string{"bill_length_mm", "body_mass_g"}, Label: "species", Positive: "Gentoo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func baseConfig() Config {
+	return Config{Task: data.Classify, Bias: true, Passes: 2, Shuffle: true, Seed: 3,
+		Learners: []LearnerSpec{{ID: "scinol2"}, {ID: "scinol-full"}, {ID: "ogd", Params: map[string]float64{"eta": 0.01}}},
+		Keep:     Keep{Predictions: true, Losses: true}}
+}
+
+func run(t *testing.T, r *data.Rounds, cfg Config) (*Session, Result) {
+	t.Helper()
+	s, err := New(r, cfg, DefaultLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Run()
+	res, err := s.Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, res
+}
+
+// TestProgressiveValidation replays the session's order by hand and checks
+// every recorded prediction, the loss, mistakes and regret bookkeeping.
+func TestProgressiveValidation(t *testing.T) {
+	r := penguins(t)
+	cfg := baseConfig()
+	s, res := run(t, r, cfg)
+	if res.Rounds != 2*342 || s.Total() != 684 || !s.Done() {
+		t.Fatalf("rounds %d, total %d", res.Rounds, s.Total())
+	}
+	index := map[int]int{} // source row -> index into r.X
+	for i, row := range r.Rows {
+		index[row] = i
+	}
+	order := s.Order()
+	for i, spec := range cfg.Learners {
+		l, _ := catalog.NewLinear(spec.ID, 3, loss.Logistic{}, spec.Params)
+		lr := res.Learners[i]
+		total, mistakes := 0.0, 0
+		for k, row := range order {
+			i := index[row]
+			x := append(append([]float64(nil), r.X[i]...), 1)
+			yhat := l.Learn(x, r.Y[i])
+			if yhat != lr.Predictions[k] {
+				t.Fatalf("%s round %d: engine %v, by hand %v", spec.ID, k+1, lr.Predictions[k], yhat)
+			}
+			total += loss.Logistic{}.Value(r.Y[i], yhat)
+			if r.Y[i]*yhat <= 0 {
+				mistakes++
+			}
+		}
+		if math.Abs(total-lr.Loss) > 1e-9*total || *lr.Mistakes != mistakes {
+			t.Fatalf("%s: loss %v mistakes %d, by hand %v and %d", spec.ID, lr.Loss, *lr.Mistakes, total, mistakes)
+		}
+		if math.Abs(lr.Regret-(lr.Loss-res.Comparator.Loss)) > 1e-9 {
+			t.Fatalf("%s: regret %v is not loss - comparator", spec.ID, lr.Regret)
+		}
+	}
+	zero := 684 * math.Ln2 // the loss of u = 0
+	if res.Comparator.Loss >= zero || res.Comparator.Loss <= 0 {
+		t.Fatalf("comparator loss %v (u = 0 has %v)", res.Comparator.Loss, zero)
+	}
+}
+
+func TestSeededOrderIsRepeatable(t *testing.T) {
+	r := penguins(t)
+	_, a := run(t, r, baseConfig())
+	_, b := run(t, r, baseConfig())
+	if !reflect.DeepEqual(a, b) {
+		t.Fatal("two runs with the same seed differ")
+	}
+	cfg := baseConfig()
+	cfg.Seed = 4
+	s, _ := run(t, r, cfg)
+	s0, _ := run(t, r, baseConfig())
+	if reflect.DeepEqual(s.Order(), s0.Order()) {
+		t.Fatal("another seed gave the same order")
+	}
+	cfg.Shuffle = false
+	s, _ = run(t, r, cfg)
+	for i, row := range s.Order()[:342] {
+		if row != r.Rows[i] { // unshuffled: the data rows in order
+			t.Fatalf("unshuffled round %d visits row %d, want %d", i+1, row, r.Rows[i])
+		}
+	}
+}
+
+// TestUnitsDoNotMatterToInvariantLearners changes grams to kilograms and
+// millimetres to metres through the engine: the per-feature invariant
+// learners' predictions and the comparator's loss stay, OGD's do not.
+func TestUnitsDoNotMatterToInvariantLearners(t *testing.T) {
+	r := penguins(t)
+	scaled, err := r.Rescale([]float64{0.001, 0.001}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, a := run(t, r, baseConfig())
+	_, b := run(t, scaled, baseConfig())
+	for i, lr := range a.Learners {
+		worst := 0.0
+		for k := range lr.Predictions {
+			p, q := lr.Predictions[k], b.Learners[i].Predictions[k]
+			worst = math.Max(worst, math.Abs(p-q)/math.Max(1, math.Abs(p)))
+		}
+		switch lr.ID {
+		case "scinol2", "scinol-full":
+			if worst > 1e-9 {
+				t.Errorf("%s moved by %.3g when the units changed", lr.ID, worst)
+			}
+		case "ogd":
+			if worst < 0.01 {
+				t.Errorf("ogd moved by only %.3g when the units changed", worst)
+			}
+		}
+	}
+	if math.Abs(a.Comparator.Loss-b.Comparator.Loss) > 1e-4*a.Comparator.Loss {
+		t.Errorf("comparator loss %v in mm and g, %v in m and kg", a.Comparator.Loss, b.Comparator.Loss)
+	}
+}
+
+func TestConfigErrors(t *testing.T) {
+	r := penguins(t)
+	tests := []struct {
+		mod  func(*Config)
+		want string
+	}{
+		{func(c *Config) { c.Learners = []LearnerSpec{{ID: "svm"}} }, `learners[0]: unknown learner "svm" (known: ogd,`},
+		{func(c *Config) { c.Learners = nil }, "no learners"},
+		{func(c *Config) { c.Learners[0].Params = map[string]float64{"eta": 1} }, `has no parameter "eta"`},
+		{func(c *Config) { c.Passes = 1000 }, "passes = 1000"},
+		{func(c *Config) { c.Task = "rank" }, "not classify or regress"},
+		{func(c *Config) { c.Loss = "cubic" }, `unknown loss "cubic"`},
+		{func(c *Config) { c.Degree = 5 }, "degree must be 1 to 3"},
+	}
+	for _, tc := range tests {
+		cfg := baseConfig()
+		tc.mod(&cfg)
+		if _, err := New(r, cfg, DefaultLimits); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("got %v, want %q", err, tc.want)
+		}
+	}
+	if _, err := New(r, baseConfig(), Limits{MaxLearners: 5, MaxPasses: 5, MaxDim: 10, MaxWork: 1000}); err == nil || !strings.Contains(err.Error(), "limit of 1e+03") {
+		t.Errorf("work limit: %v", err)
+	}
+	bad := &data.Rounds{Features: []string{"a"}, X: [][]float64{{1}, {1e200}}, Y: []float64{1, -1}, Rows: []int{1, 2}}
+	var rowErr *RowError
+	if _, err := New(bad, baseConfig(), DefaultLimits); !errors.As(err, &rowErr) || rowErr.Row != 2 {
+		t.Errorf("bad row: %v", err)
+	}
+}
+
+// TestSessionsShareNoState runs sessions concurrently and compares them with
+// the same sessions run one at a time.
+func TestSessionsShareNoState(t *testing.T) {
+	r := penguins(t)
+	seeds := []uint64{1, 2, 3, 4, 5, 6, 7, 8}
+	want := make([]Result, len(seeds))
+	for i, seed := range seeds {
+		cfg := baseConfig()
+		cfg.Seed = seed
+		_, want[i] = run(t, r, cfg)
+	}
+	got := make([]Result, len(seeds))
+	var wg sync.WaitGroup
+	for i, seed := range seeds {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cfg := baseConfig()
+			cfg.Seed = seed
+			s, err := New(r, cfg, DefaultLimits)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			for !s.Done() {
+				s.Step(7)
+			}
+			got[i], _ = s.Result()
+		}()
+	}
+	wg.Wait()
+	if !reflect.DeepEqual(got, want) {
+		t.Fatal("concurrent sessions differ from sequential ones")
+	}
+}
+
+func TestRegressionAndDivergence(t *testing.T) {
+	tab, _, _ := data.Load("penguins")
+	r, err := tab.Select(data.Regress, data.Selection{Features: []string{"flipper_length_mm"}, Label: "body_mass_g"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Task: data.Regress, Bias: true, Learners: []LearnerSpec{{ID: "vaw"}, {ID: "ogd", Params: map[string]float64{"eta": 1}}}}
+	_, res := run(t, r, cfg)
+	if res.Learners[0].Mistakes != nil {
+		t.Fatal("a regression run reports mistakes")
+	}
+	if res.Learners[0].DivergedAt != 0 {
+		t.Fatalf("VAW diverged at %d", res.Learners[0].DivergedAt)
+	}
+	if res.Learners[1].DivergedAt == 0 {
+		t.Fatal("OGD with eta = 1 on grams and millimetres should diverge on the squared loss")
+	}
+	for _, lr := range res.Learners {
+		if math.IsNaN(lr.Loss) || math.IsInf(lr.Loss, 0) {
+			t.Fatalf("%s: loss %v", lr.ID, lr.Loss)
+		}
+	}
+}

@@ -1,0 +1,128 @@
+package eval
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"unitfree/core/hindsight"
+)
+
+var errNoRounds = errors.New("the data has no rounds")
+
+// RowError is bad input found in one data row.
+type RowError struct {
+	Row    int  // 1-based source row
+	Mapped bool // the raw row was fine; the feature map made it unusable
+	Err    error
+}
+
+func (e *RowError) Error() string {
+	if e.Mapped {
+		return fmt.Sprintf("row %d after the feature map: %v", e.Row, e.Err)
+	}
+	return fmt.Sprintf("row %d: %v", e.Row, e.Err)
+}
+
+func (e *RowError) Unwrap() error { return e.Err }
+
+// Result summarises a session after the rounds played so far.
+type Result struct {
+	Rounds     int             `json:"rounds"`
+	Loss       string          `json:"loss"`
+	Features   []string        `json:"features"`
+	Comparator Comparator      `json:"comparator"`
+	Learners   []LearnerResult `json:"learners"`
+}
+
+// Comparator is the best fixed linear predictor in hindsight on the rounds
+// played, and its cumulative loss.
+type Comparator struct {
+	Loss    float64   `json:"loss"`
+	Weights []float64 `json:"weights"`
+}
+
+// LearnerResult is one learner's record.
+type LearnerResult struct {
+	ID          string             `json:"id"`
+	Params      map[string]float64 `json:"params"`
+	Loss        float64            `json:"loss"`
+	Mistakes    *int               `json:"mistakes,omitempty"` // classification only
+	Regret      float64            `json:"regret"`
+	DivergedAt  int                `json:"divergedAt,omitempty"` // round where predictions stopped being finite
+	Predictions []float64          `json:"predictions,omitempty"`
+	Losses      []float64          `json:"losses,omitempty"`
+}
+
+// comparatorRidge is the ridge of the comparator's problem in features
+// scaled to unit root-mean-square: it only keeps the optimum finite on
+// separable data, and being applied to unitless features it does not depend
+// on the units.
+const comparatorRidge = 1e-6
+
+// Result returns the summary after the rounds played so far, with the
+// comparator computed on exactly those rounds (each data point weighted by
+// how often it was played).
+func (s *Session) Result() (Result, error) {
+	res := Result{Rounds: s.t, Loss: s.cfg.lossNm, Features: s.FeatureNames()}
+	if s.t > 0 {
+		c, err := s.comparator()
+		if err != nil {
+			return Result{}, err
+		}
+		res.Comparator = c
+	}
+	for _, p := range s.players {
+		lr := LearnerResult{ID: p.id, Params: p.params, Loss: p.loss, Regret: p.loss - res.Comparator.Loss,
+			DivergedAt: p.learner.DivergedAt(), Predictions: p.predictions, Losses: p.losses}
+		if s.cfg.Task == "classify" {
+			m := p.mistakes
+			lr.Mistakes = &m
+		}
+		res.Learners = append(res.Learners, lr)
+	}
+	return res, nil
+}
+
+// comparator solves for the best fixed predictor on the rounds played, in
+// features scaled to unit root-mean-square, and maps it back.
+func (s *Session) comparator() (Comparator, error) {
+	counts := make([]float64, len(s.mapped))
+	for _, row := range s.order[:s.t] {
+		counts[row]++
+	}
+	d := s.cfg.fmap.Dim()
+	rms := make([]float64, d)
+	for row, x := range s.mapped {
+		for j, v := range x {
+			rms[j] += counts[row] * v * v
+		}
+	}
+	for j := range rms {
+		rms[j] = math.Sqrt(rms[j] / float64(s.t))
+		if rms[j] == 0 {
+			rms[j] = 1
+		}
+	}
+	var xs [][]float64
+	var ys, ws []float64
+	for row, x := range s.mapped {
+		if counts[row] == 0 {
+			continue
+		}
+		z := make([]float64, d)
+		for j, v := range x {
+			z[j] = v / rms[j]
+		}
+		xs, ys, ws = append(xs, z), append(ys, s.rounds.Y[row]), append(ws, counts[row])
+	}
+	best, err := hindsight.BestWeighted(xs, ys, ws, s.cfg.loss, comparatorRidge)
+	if err != nil {
+		return Comparator{}, err
+	}
+	u := make([]float64, d)
+	for j := range u {
+		u[j] = best.U[j] / rms[j]
+	}
+	return Comparator{Loss: best.Loss, Weights: u}, nil
+}

@@ -1,0 +1,148 @@
+package eval
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"unitfree/core/catalog"
+	"unitfree/core/data"
+	"unitfree/core/linear"
+)
+
+// Session is a run in progress: the mapped stream, its order, and one
+// player per learner. Step advances it; Result summarises it at any time.
+type Session struct {
+	cfg     *resolved
+	rounds  *data.Rounds
+	mapped  [][]float64 // feature-mapped x of each data row
+	order   []int       // data row of each round, all passes
+	players []*player
+	t       int // rounds played
+}
+
+// player is one learner and what is recorded about it.
+type player struct {
+	id          string
+	params      map[string]float64
+	learner     *linear.Guard
+	loss        float64
+	mistakes    int
+	predictions []float64
+	losses      []float64
+}
+
+// New checks the configuration against the data and the limits and returns
+// a session at round 0.
+func New(r *data.Rounds, cfg Config, lim Limits) (*Session, error) {
+	if len(r.X) == 0 {
+		return nil, errNoRounds
+	}
+	res, err := resolve(cfg, len(r.X[0]), len(r.X), lim)
+	if err != nil {
+		return nil, err
+	}
+	for i, x := range r.X {
+		if err := linear.CheckInput(x, r.Y[i]); err != nil {
+			return nil, &RowError{Row: r.Rows[i], Err: err}
+		}
+	}
+	s := &Session{cfg: res, rounds: r}
+	for _, x := range r.X {
+		s.mapped = append(s.mapped, res.fmap.Apply(nil, x))
+	}
+	for i, x := range s.mapped {
+		if err := linear.CheckInput(x, r.Y[i]); err != nil {
+			return nil, &RowError{Row: r.Rows[i], Err: err, Mapped: true}
+		}
+	}
+	s.order = playOrder(len(r.X), res.Passes, res.Shuffle, res.Seed)
+	for i, e := range res.entries {
+		l, err := catalog.NewLinear(e.ID, res.fmap.Dim(), res.loss, res.params[i])
+		if err != nil {
+			return nil, err
+		}
+		s.players = append(s.players, &player{id: e.ID, params: res.params[i], learner: linear.NewGuard(l)})
+	}
+	return s, nil
+}
+
+// playOrder returns the data row of every round: the rows in data order, or
+// shuffled afresh each pass by a PCG seeded with seed.
+func playOrder(n, passes int, shuffle bool, seed uint64) []int {
+	rng := rand.New(rand.NewPCG(seed, 0x756e6974667265)) // "unitfre"
+	order := make([]int, 0, n*passes)
+	for range passes {
+		pass := make([]int, n)
+		for i := range pass {
+			pass[i] = i
+		}
+		if shuffle {
+			rng.Shuffle(n, func(i, j int) { pass[i], pass[j] = pass[j], pass[i] })
+		}
+		order = append(order, pass...)
+	}
+	return order
+}
+
+// Step plays up to k rounds for every learner and returns how many it played.
+func (s *Session) Step(k int) int {
+	played := 0
+	for ; played < k && s.t < len(s.order); played++ {
+		row := s.order[s.t]
+		x, y := s.mapped[row], s.rounds.Y[row]
+		for _, p := range s.players {
+			yhat := p.learner.Learn(x, y)
+			l := s.cfg.loss.Value(y, yhat)
+			if math.IsInf(l, 0) || math.IsNaN(l) {
+				// A finite prediction with an infinite loss: the learner
+				// has diverged; from now on it predicts 0.
+				p.learner.Diverge()
+				yhat, l = 0, s.cfg.loss.Value(y, 0)
+			}
+			p.loss += l
+			if s.cfg.Task == data.Classify && y*yhat <= 0 {
+				p.mistakes++
+			}
+			if s.cfg.Keep.Predictions {
+				p.predictions = append(p.predictions, yhat)
+			}
+			if s.cfg.Keep.Losses {
+				p.losses = append(p.losses, l)
+			}
+		}
+		s.t++
+	}
+	return played
+}
+
+// Run plays the session to its end.
+func (s *Session) Run() { s.Step(len(s.order)) }
+
+// Played returns the number of rounds played so far.
+func (s *Session) Played() int { return s.t }
+
+// Total returns the number of rounds of the whole run.
+func (s *Session) Total() int { return len(s.order) }
+
+// Done reports whether every round has been played.
+func (s *Session) Done() bool { return s.t == len(s.order) }
+
+// Order returns the 1-based source row of each round played so far.
+func (s *Session) Order() []int {
+	out := make([]int, s.t)
+	for i, row := range s.order[:s.t] {
+		out[i] = s.rounds.Rows[row]
+	}
+	return out
+}
+
+// FeatureNames returns the names of the mapped features.
+func (s *Session) FeatureNames() []string { return s.cfg.fmap.Names(s.rounds.Features) }
+
+// LossName returns the name of the loss the session measures.
+func (s *Session) LossName() string { return s.cfg.lossNm }
+
+// Predict returns learner i's prediction for the raw (unmapped) features x.
+func (s *Session) Predict(i int, x []float64) float64 {
+	return s.players[i].learner.Predict(s.cfg.fmap.Apply(nil, x))
+}
