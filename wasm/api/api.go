@@ -1,25 +1,34 @@
 // Package api is unitfree's HTTP API: one http.Handler, served natively by
 // `make serve`, by Cloudflare's workerd and inside the page in a Web Worker
-// (all three through github.com/syumai/workers in the js build).
+// (all three through github.com/syumai/workers in the js build). It is pure
+// Go and keeps no state between requests.
 package api
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"runtime"
 )
 
 // Version is the API's version, reported by /api/health.
-const Version = "0.1.0"
+const Version = "0.2.0"
+
+// MaxBodyBytes is the largest request body /api/run accepts.
+const MaxBodyBytes = 4 << 20
 
 // New returns the handler for every path under /api/.
 func New() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /api/health", health)
+	mux.Handle("/api/health", only(http.MethodGet, health))
+	mux.Handle("/api/learners", only(http.MethodGet, learners))
+	mux.Handle("/api/datasets", only(http.MethodGet, datasets))
+	mux.Handle("/api/run", only(http.MethodPost, run))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, "no such endpoint: "+r.Method+" "+r.URL.Path)
+		writeError(w, http.StatusNotFound, "no such endpoint: "+r.Method+" "+r.URL.Path+
+			" (endpoints: GET /api/health, GET /api/learners, GET /api/datasets, POST /api/run)")
 	})
-	return mux
+	return recoverJSON(cors(mux))
 }
 
 // health answers GET /api/health.
@@ -29,6 +38,45 @@ func health(w http.ResponseWriter, r *http.Request) {
 		"service": "unitfree",
 		"version": Version,
 		"runtime": runtime.GOOS + "/" + runtime.GOARCH,
+	})
+}
+
+// only answers 405 with a JSON error to any method but m.
+func only(m string, h http.HandlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != m && !(m == http.MethodGet && r.Method == http.MethodHead) {
+			w.Header().Set("Allow", m)
+			writeError(w, http.StatusMethodNotAllowed, r.URL.Path+" accepts "+m+", not "+r.Method)
+			return
+		}
+		h(w, r)
+	})
+}
+
+// cors lets pages on other origins call the API (it has no credentials).
+func cors(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Access-Control-Allow-Origin", "*")
+		if r.Method == http.MethodOptions {
+			w.Header().Set("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
+			w.Header().Set("Access-Control-Allow-Headers", "Content-Type")
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// recoverJSON turns a panic into a JSON 500 instead of a dropped connection;
+// the tests and the fuzzer make sure it never happens.
+func recoverJSON(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if p := recover(); p != nil {
+				writeError(w, http.StatusInternalServerError, fmt.Sprintf("internal error: %v", p))
+			}
+		}()
+		h.ServeHTTP(w, r)
 	})
 }
 

@@ -1,32 +1,42 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
-	"net/http"
 	"net/http/httptest"
 	"testing"
 )
-
-func TestHealth(t *testing.T) {
-	rec := httptest.NewRecorder()
-	New().ServeHTTP(rec, httptest.NewRequest("GET", "/api/health", nil))
-	if rec.Code != http.StatusOK {
-		t.Fatalf("status %d", rec.Code)
-	}
-	var body map[string]any
-	if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil {
-		t.Fatalf("not JSON: %v: %s", err, rec.Body)
-	}
-	if body["ok"] != true || body["service"] != "unitfree" {
-		t.Fatalf("unexpected body %v", body)
-	}
-}
 
 func TestUnknownEndpointIsJSON404(t *testing.T) {
 	rec := httptest.NewRecorder()
 	New().ServeHTTP(rec, httptest.NewRequest("GET", "/api/nope", nil))
 	var body map[string]string
-	if rec.Code != http.StatusNotFound || json.Unmarshal(rec.Body.Bytes(), &body) != nil || body["error"] == "" {
+	if rec.Code != 404 || json.Unmarshal(rec.Body.Bytes(), &body) != nil || body["error"] == "" {
 		t.Fatalf("got %d %q", rec.Code, rec.Body)
 	}
+}
+
+// FuzzRun sends arbitrary bodies to POST /api/run: the handler must never
+// panic and must answer 200 or 4xx with a JSON body.
+func FuzzRun(f *testing.F) {
+	f.Add([]byte(`{"task":"classify","data":{"x":[[1,2],[3,4]],"y":[1,-1]},"learners":[{"id":"scinol-full"}]}`))
+	f.Add([]byte(`{"task":"regress","dataset":"penguins","label":"body_mass_g","columns":["flipper_length_mm"],"learners":[{"id":"vaw"},{"id":"ogd"}],"loss":"squared"}`))
+	f.Add([]byte(`{"task":"classify","csv":"a,b\n1,1\n2,-1\n","label":"b","learners":[{"id":"nag"}],"keep":["order","losses"]}`))
+	f.Add([]byte(`{"task":"classify","dataset":"penguins","positive":"Adelie","scale":[0,1,1,1],"learners":[{"id":"arow"}]}`))
+	f.Add([]byte(`[]`))
+	h := New()
+	f.Fuzz(func(t *testing.T, body []byte) {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/run", bytes.NewReader(body)))
+		if rec.Code != 200 && (rec.Code < 400 || rec.Code >= 500) {
+			t.Fatalf("status %d for %q: %s", rec.Code, body, rec.Body)
+		}
+		var out map[string]any
+		if err := json.Unmarshal(rec.Body.Bytes(), &out); err != nil {
+			t.Fatalf("not JSON for %q: %s", body, rec.Body)
+		}
+		if rec.Code != 200 && out["error"] == "" {
+			t.Fatalf("a %d without an error message", rec.Code)
+		}
+	})
 }

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"unitfree/wasm/apitest"
 )
 
 // TestServeSiteAndAPI starts the real server on a free port and calls it
@@ -42,6 +44,9 @@ func TestServeSiteAndAPI(t *testing.T) {
 			t.Errorf("GET /%s: %d %q, want 200 containing %q", path, resp.StatusCode, body, want)
 		}
 	}
+	t.Run("api suite", func(t *testing.T) {
+		apitest.Run(t, apitest.Client{Base: strings.TrimSuffix(url, "/")})
+	})
 	cancel()
 	select {
 	case err := <-done:

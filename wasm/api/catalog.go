@@ -1,0 +1,24 @@
+package api
+
+import (
+	"net/http"
+
+	"unitfree/core/catalog"
+	"unitfree/core/data"
+	"unitfree/core/loss"
+)
+
+// learners answers GET /api/learners: the catalogue, the losses and tasks.
+func learners(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]any{
+		"learners": catalog.Linear(),
+		"losses":   loss.Names(),
+		"tasks":    []data.Task{data.Classify, data.Regress},
+	})
+}
+
+// datasets answers GET /api/datasets: names, features with units, labels,
+// sizes and licences of the shipped datasets.
+func datasets(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]any{"datasets": data.Datasets()})
+}

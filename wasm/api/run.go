@@ -1,0 +1,238 @@
+package api
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"unitfree/core/data"
+	"unitfree/core/eval"
+)
+
+// runRequest is the body of POST /api/run (README: "API").
+type runRequest struct {
+	Task     data.Task          `json:"task"`
+	Data     *data.Inline       `json:"data"`
+	Dataset  string             `json:"dataset"`
+	CSV      *string            `json:"csv"`
+	Columns  []string           `json:"columns"`  // feature columns of a dataset or CSV
+	Label    string             `json:"label"`    // label column of a dataset or CSV
+	Positive string             `json:"positive"` // class that becomes +1
+	Classes  []string           `json:"classes"`  // two classes to keep, the first +1
+	Scale    []float64          `json:"scale"`
+	Offset   []float64          `json:"offset"`
+	Features featureSpec        `json:"features"`
+	Loss     string             `json:"loss"`
+	Learners []eval.LearnerSpec `json:"learners"`
+	Order    orderSpec          `json:"order"`
+	Passes   int                `json:"passes"`
+	Keep     []string           `json:"keep"`
+}
+
+type featureSpec struct {
+	Bias   bool `json:"bias"`
+	Degree int  `json:"degree"`
+}
+
+type orderSpec struct {
+	Shuffle bool   `json:"shuffle"`
+	Seed    uint64 `json:"seed"`
+}
+
+// runResponse is the answer of POST /api/run.
+type runResponse struct {
+	Task data.Task `json:"task"`
+	Data dataInfo  `json:"data"`
+	eval.Result
+	Order []int `json:"order,omitempty"`
+}
+
+// dataInfo says what data the run used.
+type dataInfo struct {
+	Source   string   `json:"source"`
+	Columns  []string `json:"columns"`
+	Units    []string `json:"units"`
+	Rows     int      `json:"rows"`
+	Dropped  int      `json:"dropped"`  // rows with a missing value
+	Excluded int      `json:"excluded"` // rows of classes not selected
+	Positive string   `json:"positive,omitempty"`
+}
+
+// badRequest is an error whose message the client should read.
+type badRequest struct {
+	status int
+	msg    string
+}
+
+func (e *badRequest) Error() string { return e.msg }
+
+func bad(format string, args ...any) error {
+	return &badRequest{status: http.StatusBadRequest, msg: fmt.Sprintf(format, args...)}
+}
+
+// run answers POST /api/run.
+func run(w http.ResponseWriter, r *http.Request) {
+	resp, err := runBody(w, r)
+	if err != nil {
+		var br *badRequest
+		if errors.As(err, &br) {
+			writeError(w, br.status, br.msg)
+			return
+		}
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, resp)
+}
+
+func runBody(w http.ResponseWriter, r *http.Request) (*runResponse, error) {
+	body := http.MaxBytesReader(w, r.Body, MaxBodyBytes)
+	dec := json.NewDecoder(body)
+	dec.DisallowUnknownFields()
+	var req runRequest
+	if err := dec.Decode(&req); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return nil, &badRequest{http.StatusRequestEntityTooLarge, fmt.Sprintf("the body is over the limit of %d bytes", MaxBodyBytes)}
+		}
+		return nil, bad("the body is not a valid run request: %v", jsonError(err))
+	}
+	if dec.More() {
+		return nil, bad("the body has more than one JSON value")
+	}
+	if _, err := io.Copy(io.Discard, body); err != nil {
+		return nil, &badRequest{http.StatusRequestEntityTooLarge, fmt.Sprintf("the body is over the limit of %d bytes", MaxBodyBytes)}
+	}
+	rounds, info, err := req.rounds()
+	if err != nil {
+		return nil, err
+	}
+	if req.Scale != nil || req.Offset != nil {
+		if rounds, err = rounds.Rescale(req.Scale, req.Offset); err != nil {
+			return nil, bad("%v", err)
+		}
+	}
+	keep, keepOrder, err := parseKeep(req.Keep)
+	if err != nil {
+		return nil, err
+	}
+	cfg := eval.Config{Task: req.Task, Loss: req.Loss, Bias: req.Features.Bias, Degree: req.Features.Degree,
+		Learners: req.Learners, Shuffle: req.Order.Shuffle, Seed: req.Order.Seed, Passes: req.Passes, Keep: keep}
+	s, err := eval.New(rounds, cfg, eval.DefaultLimits)
+	if err != nil {
+		return nil, bad("%v", err)
+	}
+	s.Run()
+	res, err := s.Result()
+	if err != nil {
+		return nil, bad("%v", err)
+	}
+	resp := &runResponse{Task: req.Task, Data: info, Result: res}
+	if keepOrder {
+		resp.Order = s.Order()
+	}
+	return resp, nil
+}
+
+// rounds reads the request's data: exactly one of data, dataset and csv.
+func (req *runRequest) rounds() (*data.Rounds, dataInfo, error) {
+	sources := 0
+	for _, given := range []bool{req.Data != nil, req.Dataset != "", req.CSV != nil} {
+		if given {
+			sources++
+		}
+	}
+	if sources != 1 {
+		return nil, dataInfo{}, bad("give exactly one of \"data\", \"dataset\" and \"csv\" (got %d)", sources)
+	}
+	if req.Task != data.Classify && req.Task != data.Regress {
+		return nil, dataInfo{}, bad("task %q is not \"classify\" or \"regress\"", req.Task)
+	}
+	var r *data.Rounds
+	var info dataInfo
+	switch {
+	case req.Data != nil:
+		var err error
+		if r, err = req.Data.Rounds(req.Task, data.DefaultLimits); err != nil {
+			return nil, info, bad("%v", err)
+		}
+		info.Source = "inline data"
+	default:
+		var tab *data.Table
+		if req.Dataset != "" {
+			t, ds, err := data.Load(req.Dataset)
+			if err != nil {
+				return nil, info, bad("%v", err)
+			}
+			tab = t
+			info.Source = "dataset " + ds.Name
+			if len(req.Columns) == 0 {
+				for _, f := range ds.Features {
+					req.Columns = append(req.Columns, f.Name)
+				}
+			}
+			if req.Label == "" {
+				req.Label = ds.Labels[0]
+			}
+		} else {
+			t, err := data.ParseCSV(strings.NewReader(*req.CSV), data.DefaultLimits)
+			if err != nil {
+				return nil, info, bad("%v", err)
+			}
+			tab = t
+			info.Source = "csv"
+			if req.Label == "" {
+				return nil, info, bad("a csv run needs \"label\": one of its columns (%s)", strings.Join(tab.Names(), ", "))
+			}
+			if len(req.Columns) == 0 {
+				for _, c := range tab.Columns {
+					if c.Numeric && c.Name != req.Label {
+						req.Columns = append(req.Columns, c.Name)
+					}
+				}
+			}
+		}
+		var err error
+		r, err = tab.Select(req.Task, data.Selection{Features: req.Columns, Label: req.Label, Positive: req.Positive, Classes: req.Classes})
+		if err != nil {
+			return nil, info, bad("%v", err)
+		}
+	}
+	info.Columns, info.Units, info.Rows = r.Features, r.Units, len(r.X)
+	info.Dropped, info.Excluded, info.Positive = r.Dropped, r.Excluded, r.Positive
+	return r, info, nil
+}
+
+// parseKeep reads the "keep" list.
+func parseKeep(keep []string) (eval.Keep, bool, error) {
+	var k eval.Keep
+	order := false
+	for _, v := range keep {
+		switch v {
+		case "predictions":
+			k.Predictions = true
+		case "losses":
+			k.Losses = true
+		case "order":
+			order = true
+		default:
+			return k, false, bad("keep: unknown record %q (known: predictions, losses, order)", v)
+		}
+	}
+	return k, order, nil
+}
+
+// jsonError makes a decoding error name the field where it can.
+func jsonError(err error) string {
+	var typeErr *json.UnmarshalTypeError
+	if errors.As(err, &typeErr) {
+		return fmt.Sprintf("field %q: %s is not a %s", typeErr.Field, typeErr.Value, typeErr.Type)
+	}
+	if errors.Is(err, io.EOF) {
+		return "the body is empty"
+	}
+	return err.Error()
+}

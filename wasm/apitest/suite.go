@@ -1,0 +1,226 @@
+//go:build !js
+
+// Package apitest is the API's conformance suite: the same checks run
+// against every runtime of the handler (native, Cloudflare's workerd, the
+// browser's Web Worker through a page).
+package apitest
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"math"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Client calls one running API.
+type Client struct {
+	Base string // e.g. "http://127.0.0.1:8787"
+	HTTP *http.Client
+}
+
+// Call sends a request and decodes the JSON answer into a map; it returns
+// the status code.
+func (c Client) Call(t *testing.T, method, path, body string) (int, map[string]any) {
+	t.Helper()
+	hc := c.HTTP
+	if hc == nil {
+		hc = &http.Client{Timeout: 60 * time.Second}
+	}
+	req, err := http.NewRequest(method, c.Base+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := hc.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	var out map[string]any
+	if err := json.Unmarshal(raw, &out); err != nil {
+		t.Fatalf("%s %s: status %d, not JSON: %.300s", method, path, resp.StatusCode, raw)
+	}
+	return resp.StatusCode, out
+}
+
+// IssueExample is the request of the API contract (README, "API").
+const IssueExample = `{"task": "classify",
+ "data": {"features": ["x1","x2"], "x": [[0.1, 2.0], [0.3, 1.0], [-0.2, 1.5], [0.4, -1.0]], "y": [1, -1, 1, -1]},
+ "scale": [1000, 1],
+ "features": {"bias": true, "degree": 1},
+ "learners": [{"id": "scinol-diag"}, {"id": "ogd", "params": {"eta": 0.1}}],
+ "order": {"shuffle": true, "seed": 0},
+ "passes": 1,
+ "keep": ["predictions"]}`
+
+// Run checks every endpoint, a run of each data source, the invariance of a
+// scale-invariant learner over HTTP, and the errors of bad requests.
+func Run(t *testing.T, c Client) {
+	t.Run("health", func(t *testing.T) {
+		code, body := c.Call(t, "GET", "/api/health", "")
+		if code != 200 || body["ok"] != true || body["service"] != "unitfree" {
+			t.Fatalf("%d %v", code, body)
+		}
+	})
+	t.Run("learners", func(t *testing.T) {
+		code, body := c.Call(t, "GET", "/api/learners", "")
+		list, _ := body["learners"].([]any)
+		if code != 200 || len(list) < 16 {
+			t.Fatalf("%d, %d learners", code, len(list))
+		}
+		ids := map[string]bool{}
+		for _, e := range list {
+			m := e.(map[string]any)
+			ids[m["id"].(string)] = true
+			if m["paper"] == "" || m["invariance"] == "" {
+				t.Errorf("incomplete entry %v", m)
+			}
+		}
+		for _, id := range []string{"scinol-diag", "scinol-full", "ogd", "scinol2", "nag", "vaw"} {
+			if !ids[id] {
+				t.Errorf("no learner %q", id)
+			}
+		}
+	})
+	t.Run("datasets", func(t *testing.T) {
+		code, body := c.Call(t, "GET", "/api/datasets", "")
+		found := false
+		for _, e := range body["datasets"].([]any) {
+			m := e.(map[string]any)
+			if m["name"] != "penguins" {
+				continue
+			}
+			found = true
+			units := map[string]string{}
+			for _, f := range m["features"].([]any) {
+				fm := f.(map[string]any)
+				units[fm["name"].(string)] = fm["unit"].(string)
+			}
+			if units["bill_length_mm"] != "mm" || units["body_mass_g"] != "g" || m["rows"].(float64) != 344 {
+				t.Errorf("penguins: %v", m)
+			}
+		}
+		if code != 200 || !found {
+			t.Fatalf("%d, penguins found: %v", code, found)
+		}
+	})
+	t.Run("run inline data", func(t *testing.T) {
+		code, body := c.Call(t, "POST", "/api/run", IssueExample)
+		if code != 200 {
+			t.Fatalf("%d %v", code, body)
+		}
+		if body["rounds"].(float64) != 4 {
+			t.Errorf("rounds = %v", body["rounds"])
+		}
+		learners := body["learners"].([]any)
+		if len(learners) != 2 {
+			t.Fatalf("%d learners", len(learners))
+		}
+		for _, l := range learners {
+			m := l.(map[string]any)
+			if len(m["predictions"].([]any)) != 4 {
+				t.Errorf("%v: %d predictions", m["id"], len(m["predictions"].([]any)))
+			}
+			for _, k := range []string{"loss", "mistakes", "regret"} {
+				if _, ok := m[k].(float64); !ok {
+					t.Errorf("%v: no %s", m["id"], k)
+				}
+			}
+		}
+		if _, ok := body["comparator"].(map[string]any)["loss"].(float64); !ok {
+			t.Error("no comparator loss")
+		}
+	})
+	t.Run("units over HTTP", func(t *testing.T) {
+		req := func(scale string) string {
+			return `{"task":"classify","dataset":"penguins","columns":["bill_length_mm","body_mass_g"],
+			"label":"species","positive":"Gentoo","scale":` + scale + `,"features":{"bias":true},
+			"learners":[{"id":"scinol2"},{"id":"ogd","params":{"eta":0.01}}],"order":{"shuffle":true,"seed":7},
+			"passes":2,"keep":["predictions","order"]}`
+		}
+		_, a := c.Call(t, "POST", "/api/run", req("[1,1]"))
+		_, b := c.Call(t, "POST", "/api/run", req("[0.001,0.001]"))
+		if a["rounds"] != 684.0 || a["data"].(map[string]any)["dropped"] != 2.0 {
+			t.Fatalf("rounds %v, data %v", a["rounds"], a["data"])
+		}
+		diff := func(i int) float64 {
+			pa := a["learners"].([]any)[i].(map[string]any)["predictions"].([]any)
+			pb := b["learners"].([]any)[i].(map[string]any)["predictions"].([]any)
+			worst := 0.0
+			for k := range pa {
+				x, y := pa[k].(float64), pb[k].(float64)
+				worst = math.Max(worst, math.Abs(x-y)/math.Max(1, math.Abs(x)))
+			}
+			return worst
+		}
+		if d := diff(0); d > 1e-9 {
+			t.Errorf("scinol2 moved by %g between mm/g and m/kg", d)
+		}
+		if d := diff(1); d < 1e-3 {
+			t.Errorf("ogd moved by only %g between mm/g and m/kg", d)
+		}
+	})
+	t.Run("run csv", func(t *testing.T) {
+		csv := "height_cm,mass_kg,kind\n170,70,a\n160,50,b\n180,80,a\n150,45,b\n175,,a\n"
+		body, _ := json.Marshal(map[string]any{"task": "classify", "csv": csv, "label": "kind",
+			"features": map[string]any{"bias": true}, "learners": []any{map[string]any{"id": "scinol-full"}}})
+		code, out := c.Call(t, "POST", "/api/run", string(body))
+		if code != 200 || out["rounds"] != 4.0 || out["data"].(map[string]any)["dropped"] != 1.0 {
+			t.Fatalf("%d %v", code, out)
+		}
+	})
+	t.Run("bad requests", func(t *testing.T) {
+		big := `{"task":"classify","csv":"` + strings.Repeat("x", 5<<20) + `"}`
+		heavy := `{"task":"classify","dataset":"penguins","positive":"Gentoo","features":{"degree":3},"passes":100,"learners":[` +
+			strings.TrimSuffix(strings.Repeat(`{"id":"scinol-full"},`, 20), ",") + `]}`
+		tests := []struct {
+			method, body string
+			status       int
+			want         string
+		}{
+			{"POST", `{"task":"classify","data":{"x":[[1]],"y":[1]},"learners":[{"id":"magic"}]}`, 400, `unknown learner "magic" (known: ogd`},
+			{"POST", `{"task":"classify","data":{"x":[[1,2],[3]],"y":[1,-1]},"learners":[{"id":"ogd"}]}`, 400, "row 2 has 1 values"},
+			{"POST", `{"task":"classify","data":{"x":[[1]],"y":[3]},"learners":[{"id":"ogd"}]}`, 400, "must be -1 or +1"},
+			{"POST", `{"task":"classify","data":{"x":[[NaN]],"y":[1]},"learners":[{"id":"ogd"}]}`, 400, "not a valid run request"},
+			{"POST", `{"task":"classify","data":{"x":[["a"]],"y":[1]},"learners":[{"id":"ogd"}]}`, 400, `field "data.x`},
+			{"POST", `{"task":"classify","dataset":"penguins","label":"species","learners":[{"id":"ogd"}]}`, 400, "name a positive class"},
+			{"POST", `{"task":"classify","dataset":"iris","learners":[{"id":"ogd"}]}`, 400, `unknown dataset "iris"`},
+			{"POST", `{"task":"classify","dataset":"penguins","positive":"Gentoo","learners":[{"id":"ogd"}],"speed":3}`, 400, `unknown field "speed"`},
+			{"POST", heavy, 400, "coordinate updates, more than the limit"},
+			{"POST", `{"task":"classify","dataset":"penguins","positive":"Gentoo","learners":[{"id":"ogd","params":{"eta":-1}}]}`, 400, `"eta" = -1 is outside`},
+			{"POST", `{"task":"classify"}`, 400, "exactly one of"},
+			{"POST", ``, 400, "empty"},
+			{"POST", big, 413, "over the limit"},
+			{"GET", ``, 405, "accepts POST"},
+		}
+		for _, tc := range tests {
+			code, out := c.Call(t, tc.method, "/api/run", tc.body)
+			msg, _ := out["error"].(string)
+			if code != tc.status || !strings.Contains(msg, tc.want) {
+				t.Errorf("%s %.80s: %d %q, want %d containing %q", tc.method, tc.body, code, msg, tc.status, tc.want)
+			}
+		}
+		code, out := c.Call(t, "GET", "/api/nothing", "")
+		if code != 404 || out["error"] == nil {
+			t.Errorf("unknown endpoint: %d %v", code, out)
+		}
+	})
+}
+
+// Post sends a body to /api/run and returns the raw answer (for fuzzing).
+func (c Client) Post(body []byte) (int, []byte, error) {
+	resp, err := http.Post(c.Base+"/api/run", "application/json", bytes.NewReader(body))
+	if err != nil {
+		return 0, nil, err
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(resp.Body)
+	return resp.StatusCode, raw, err
+}
