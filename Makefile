@@ -7,9 +7,13 @@ WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm
 JS_ENV    := GOOS=js GOARCH=wasm
 WASM_FLAGS := -trimpath -ldflags="-s -w"
 GO_FILES  := $(shell find core wasm -name '*.go' -not -path '*/node_modules/*') go.mod go.sum
-SITE_OUT  := site/playground.wasm site/wasm_exec.js site/assets
+SITE_OUT  := site/playground.wasm site/wasm_exec.js site/assets site/build/app.wasm
 
-.PHONY: build serve test fmt-check vet test-native test-wasm test-browser bench clean
+CF_DIR    := wasm/cloudflare
+CF_BUILD  := $(CF_DIR)/build
+NPM_STAMP := $(CF_DIR)/node_modules/.package-lock.json
+
+.PHONY: build serve test fmt-check vet test-native test-wasm test-browser test-worker worker deploy bench clean
 
 ## build: the playground's WASM, Go's wasm_exec.js and the datasets into site/
 build: $(SITE_OUT)
@@ -20,15 +24,40 @@ site/playground.wasm: $(GO_FILES)
 site/wasm_exec.js: $(WASM_EXEC)/wasm_exec.js
 	cp $< $@
 
-site/assets: $(shell find assets -type f)
-	rm -rf $@ && cp -r assets $@
+site/assets: $(shell find assets/data -type f)
+	rm -rf $@ && mkdir -p $@ && cp -r assets/data $@/data
+
+# The API for the page's Web Worker: the same handler, "browser" runtime.
+site/build/worker.mjs: go.mod go.sum
+	$(GO) run github.com/syumai/workers/cmd/workers-assets-gen -mode=go -runtime=browser -o site/build
+
+site/build/app.wasm: $(GO_FILES) site/build/worker.mjs
+	$(JS_ENV) $(GO) build $(WASM_FLAGS) -o $@ ./wasm/cmd/worker
+
+## worker: the API as a Cloudflare Worker (workers-assets-gen glue + app.wasm)
+worker: $(CF_BUILD)/app.wasm
+
+$(CF_BUILD)/worker.mjs: go.mod go.sum
+	$(GO) run github.com/syumai/workers/cmd/workers-assets-gen -mode=go -o $(CF_BUILD)
+
+$(CF_BUILD)/app.wasm: $(GO_FILES) $(CF_BUILD)/worker.mjs
+	$(JS_ENV) $(GO) build $(WASM_FLAGS) -o $@ ./wasm/cmd/worker
+
+# wrangler, pinned in $(CF_DIR)/package.json and package-lock.json
+$(NPM_STAMP): $(CF_DIR)/package.json $(CF_DIR)/package-lock.json
+	cd $(CF_DIR) && npm ci --no-audit --no-fund
+
+## deploy: publish the worker and the site to Cloudflare (needs `wrangler login`)
+deploy: build worker $(NPM_STAMP)
+	cd $(CF_DIR) && WRANGLER_SEND_METRICS=false npx wrangler deploy
 
 ## serve: build, then serve the site and the API on localhost:$(PORT)
 serve: build
 	$(GO) run ./wasm/cmd/serve -site site -port $(PORT)
 
-## test: format, vet, native tests, the same tests in wasm under Node, browser tests
-test: fmt-check vet test-native test-wasm test-browser
+## test: format, vet, native tests, the same tests in wasm under Node, the
+## API in workerd, browser tests
+test: fmt-check vet test-native test-wasm test-worker test-browser
 
 fmt-check:
 	@out=$$(gofmt -l core wasm); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
@@ -38,7 +67,10 @@ vet:
 	$(JS_ENV) $(GO) vet ./...
 
 test-native:
-	$(GO) test -timeout 10m $$($(GO) list ./... | grep -v /browsertest)
+	$(GO) test -timeout 10m $$($(GO) list ./... | grep -v '/browsertest\|/cloudflare')
+
+test-worker: build worker $(NPM_STAMP)
+	$(GO) test -timeout 10m -v ./wasm/cloudflare/
 
 test-wasm:
 	PATH="$(WASM_EXEC):$$PATH" $(JS_ENV) $(GO) test -timeout 10m ./...
@@ -51,4 +83,4 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem -timeout 30m ./core/...
 
 clean:
-	rm -rf $(SITE_OUT) build
+	rm -rf $(SITE_OUT) site/build build $(CF_BUILD)

@@ -88,15 +88,28 @@ func run(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, resp)
 }
 
+// drainLimit is how much of an oversized body is read and discarded before
+// the 413 answer: a runtime that streams the body (workerd) may otherwise
+// stall the connection on the unread rest.
+const drainLimit = 64 << 20
+
 func runBody(w http.ResponseWriter, r *http.Request) (*runResponse, error) {
-	body := http.MaxBytesReader(w, r.Body, MaxBodyBytes)
+	raw := r.Body
+	tooBig := func() error {
+		io.Copy(io.Discard, io.LimitReader(raw, drainLimit))
+		return &badRequest{http.StatusRequestEntityTooLarge, fmt.Sprintf("the body is over the limit of %d bytes", MaxBodyBytes)}
+	}
+	if r.ContentLength > MaxBodyBytes {
+		return nil, tooBig()
+	}
+	body := http.MaxBytesReader(w, raw, MaxBodyBytes)
 	dec := json.NewDecoder(body)
 	dec.DisallowUnknownFields()
 	var req runRequest
 	if err := dec.Decode(&req); err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return nil, &badRequest{http.StatusRequestEntityTooLarge, fmt.Sprintf("the body is over the limit of %d bytes", MaxBodyBytes)}
+		var maxErr *http.MaxBytesError
+		if errors.As(err, &maxErr) {
+			return nil, tooBig()
 		}
 		return nil, bad("the body is not a valid run request: %v", jsonError(err))
 	}
@@ -104,7 +117,7 @@ func runBody(w http.ResponseWriter, r *http.Request) (*runResponse, error) {
 		return nil, bad("the body has more than one JSON value")
 	}
 	if _, err := io.Copy(io.Discard, body); err != nil {
-		return nil, &badRequest{http.StatusRequestEntityTooLarge, fmt.Sprintf("the body is over the limit of %d bytes", MaxBodyBytes)}
+		return nil, tooBig()
 	}
 	rounds, info, err := req.rounds()
 	if err != nil {
