@@ -52,6 +52,9 @@ func TestPenguins(t *testing.T) {
 	if tab.Rows != 344 || ds.Rows != 344 {
 		t.Fatalf("penguins has %d rows, want 344", tab.Rows)
 	}
+	if v := ds.LabelValues["species"]; len(v) != 3 || v[2] != "Gentoo" {
+		t.Fatalf("species values %v", v)
+	}
 	if c, _ := tab.Column("body_mass_g"); c.Unit != "g" || !c.Numeric {
 		t.Fatalf("body_mass_g: %+v", c)
 	}

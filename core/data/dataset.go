@@ -25,8 +25,11 @@ type Dataset struct {
 	Licence  string        `json:"licence"`
 	Features []FeatureInfo `json:"features"`
 	Labels   []string      `json:"labels"` // columns that can be the label
-	Rows     int           `json:"rows"`   // data rows in the file, missing values included
-	file     string
+	// LabelValues lists the values of each text label column (the classes
+	// one can pick as positive).
+	LabelValues map[string][]string `json:"labelValues"`
+	Rows        int                 `json:"rows"` // data rows in the file, missing values included
+	file        string
 }
 
 var datasets = []Dataset{
@@ -68,6 +71,12 @@ func Datasets() []Dataset {
 		out[i] = d
 		if t := loaded[d.Name]; t != nil {
 			out[i].Rows = t.Rows
+			out[i].LabelValues = map[string][]string{}
+			for _, name := range d.Labels {
+				if c, ok := t.Column(name); ok && !c.Numeric {
+					out[i].LabelValues[name] = distinct(c)
+				}
+			}
 		}
 	}
 	return out

@@ -19,6 +19,7 @@ func main() {
 	}
 	a.restore()
 	a.bind()
+	newExperimentPanel(doc)
 	a.start()
 	select {} // keep the Go program alive for the callbacks
 }

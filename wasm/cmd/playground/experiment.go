@@ -1,0 +1,209 @@
+//go:build js
+
+package main
+
+import (
+	"slices"
+	"strconv"
+	"syscall/js"
+
+	"honnef.co/go/js/dom/v2"
+
+	"unitfree/core/catalog"
+	"unitfree/core/data"
+	"unitfree/wasm/playground"
+)
+
+// experimentPanel is the DOM adapter of the experiment panel: the form is
+// built from the catalogue and the datasets compiled into the page; a run
+// goes to the API in the page's Web Worker (site/api-client.js).
+type experimentPanel struct {
+	doc dom.Document
+	exp playground.Experiment
+}
+
+func newExperimentPanel(doc dom.Document) *experimentPanel {
+	p := &experimentPanel{doc: doc, exp: playground.NewExperiment()}
+	p.render()
+	p.bind()
+	return p
+}
+
+func (p *experimentPanel) el(id string) dom.Element { return p.doc.GetElementByID(id) }
+
+// render rebuilds the selects and checkboxes from the state.
+func (p *experimentPanel) render() {
+	var datasets, labels []string
+	for _, d := range data.Datasets() {
+		datasets = append(datasets, d.Name)
+	}
+	info := p.exp.DatasetInfo()
+	for _, l := range info.Labels {
+		if _, text := info.LabelValues[l]; text {
+			labels = append(labels, l)
+		}
+	}
+	fillSelect(p.doc, p.el("exp-dataset"), datasets, p.exp.Dataset)
+	fillSelect(p.doc, p.el("exp-label"), labels, p.exp.Label)
+	fillSelect(p.doc, p.el("exp-positive"), p.exp.LabelValues(), p.exp.Positive)
+
+	cols := p.el("exp-columns")
+	clearChildren(cols, 1)
+	for _, f := range info.Features {
+		if f.Name == p.exp.Label {
+			continue
+		}
+		name := f.Name
+		if f.Unit != "" {
+			name += " (" + f.Unit + ")"
+		}
+		cols.AppendChild(checkbox(p.doc, "exp-col-"+f.Name, name, "", slices.Contains(p.exp.Columns, f.Name)))
+	}
+	learners := p.el("exp-learners")
+	clearChildren(learners, 1)
+	for _, e := range catalog.Linear() {
+		learners.AppendChild(checkbox(p.doc, "exp-learner-"+e.ID, e.Name, e.Summary, slices.Contains(p.exp.Learners, e.ID)))
+	}
+}
+
+// bind attaches the form's handlers.
+func (p *experimentPanel) bind() {
+	p.el("exp-dataset").AddEventListener("change", false, func(dom.Event) {
+		p.exp.SetDataset(value(p.el("exp-dataset")))
+		p.render()
+	})
+	p.el("exp-label").AddEventListener("change", false, func(dom.Event) {
+		p.exp.SetLabel(value(p.el("exp-label")))
+		p.render()
+	})
+	p.el("exp-run").AddEventListener("click", false, func(dom.Event) { p.run() })
+}
+
+// read copies the form into the state.
+func (p *experimentPanel) read() {
+	info := p.exp.DatasetInfo()
+	p.exp.Positive = value(p.el("exp-positive"))
+	p.exp.Columns = nil
+	for _, f := range info.Features {
+		if el := p.el("exp-col-" + f.Name); el != nil && el.Underlying().Get("checked").Bool() {
+			p.exp.Columns = append(p.exp.Columns, f.Name)
+		}
+	}
+	p.exp.Learners = nil
+	for _, e := range catalog.Linear() {
+		if p.el("exp-learner-" + e.ID).Underlying().Get("checked").Bool() {
+			p.exp.Learners = append(p.exp.Learners, e.ID)
+		}
+	}
+	p.exp.Passes, _ = strconv.Atoi(value(p.el("exp-passes")))
+	seed, _ := strconv.ParseUint(value(p.el("exp-seed")), 10, 64)
+	p.exp.Seed = seed
+	p.exp.Shuffle = p.el("exp-shuffle").Underlying().Get("checked").Bool()
+}
+
+// run sends the experiment to the API worker and shows the answer.
+func (p *experimentPanel) run() {
+	p.read()
+	body, err := p.exp.Request()
+	if err != nil {
+		p.status(err.Error(), true)
+		return
+	}
+	button := p.el("exp-run")
+	button.SetAttribute("disabled", "")
+	p.status("Running in a Web Worker…", false)
+	var onDone, onFail js.Func
+	release := func() {
+		button.RemoveAttribute("disabled")
+		onDone.Release()
+		onFail.Release()
+	}
+	onDone = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		defer release()
+		status, raw := args[0].Get("status").Int(), args[0].Get("body").String()
+		table, err := playground.FormatResult(status, []byte(raw))
+		if err != nil {
+			p.status(err.Error(), true)
+			return nil
+		}
+		p.show(table)
+		p.status("Done.", false)
+		return nil
+	})
+	onFail = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		defer release()
+		p.status("The API worker failed: "+args[0].Get("message").String(), true)
+		return nil
+	})
+	js.Global().Get("unitfreeApi").Call("call", "POST", "/api/run", string(body)).Call("then", onDone, onFail)
+}
+
+// show fills the results table.
+func (p *experimentPanel) show(t playground.ResultTable) {
+	p.el("exp-summary").SetTextContent(t.Summary)
+	table := p.el("exp-results")
+	tbody := table.QuerySelector("tbody")
+	clearChildren(tbody, 0)
+	for _, r := range t.Rows {
+		tr := p.doc.CreateElement("tr")
+		tr.SetAttribute("data-id", r.ID)
+		for _, cell := range []string{r.Name, r.Loss, r.ErrorRate, r.Regret, r.Diverged} {
+			td := p.doc.CreateElement("td")
+			td.SetTextContent(cell)
+			tr.AppendChild(td)
+		}
+		tbody.AppendChild(tr)
+	}
+	table.RemoveAttribute("hidden")
+}
+
+func (p *experimentPanel) status(msg string, isError bool) {
+	el := p.el("exp-status")
+	el.SetTextContent(msg)
+	if isError {
+		el.Class().Add("error")
+	} else {
+		el.Class().Remove("error")
+	}
+}
+
+// fillSelect replaces a select's options.
+func fillSelect(doc dom.Document, sel dom.Element, values []string, selected string) {
+	clearChildren(sel, 0)
+	for _, v := range values {
+		opt := doc.CreateElement("option")
+		opt.SetAttribute("value", v)
+		opt.SetTextContent(v)
+		if v == selected {
+			opt.SetAttribute("selected", "")
+		}
+		sel.AppendChild(opt)
+	}
+	sel.Underlying().Set("disabled", len(values) == 0)
+}
+
+// checkbox returns a labelled checkbox.
+func checkbox(doc dom.Document, id, text, title string, checked bool) dom.Element {
+	label := doc.CreateElement("label")
+	input := doc.CreateElement("input")
+	input.SetAttribute("type", "checkbox")
+	input.SetID(id)
+	if checked {
+		input.SetAttribute("checked", "")
+	}
+	label.AppendChild(input)
+	label.AppendChild(doc.CreateTextNode(" " + text))
+	if title != "" {
+		label.SetAttribute("title", title)
+	}
+	return label
+}
+
+// clearChildren removes the element's children after the first keep ones.
+func clearChildren(el dom.Element, keep int) {
+	for len(el.ChildNodes()) > keep {
+		el.RemoveChild(el.LastChild())
+	}
+}
+
+func value(el dom.Element) string { return el.Underlying().Get("value").String() }

@@ -1,0 +1,59 @@
+package playground
+
+import (
+	"encoding/json"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"unitfree/wasm/api"
+)
+
+func TestExperimentRequestRunsOnTheAPI(t *testing.T) {
+	e := NewExperiment()
+	if e.Label != "species" || e.Positive != "Gentoo" || len(e.Columns) != 4 {
+		t.Fatalf("start state %+v", e)
+	}
+	body, err := e.Request()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := httptest.NewRecorder()
+	api.New().ServeHTTP(rec, httptest.NewRequest("POST", "/api/run", strings.NewReader(string(body))))
+	table, err := FormatResult(rec.Code, rec.Body.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(table.Rows) != 4 || table.Rows[0].Name != "ScInOL2" || !strings.Contains(table.Summary, "342 rows") {
+		t.Fatalf("table %+v", table)
+	}
+	e.SetDataset("seattle-weather")
+	if e.Label != "weather" || e.Positive != "drizzle" || len(e.Columns) != 4 {
+		t.Fatalf("after switching dataset: %+v", e)
+	}
+	e.SetLabel("temp_max")
+	if e.Positive != "" || len(e.Columns) != 3 {
+		t.Fatalf("a numeric label: %+v", e)
+	}
+}
+
+func TestFormatResultErrors(t *testing.T) {
+	if _, err := FormatResult(400, []byte(`{"error":"bad thing"}`)); err == nil || err.Error() != "bad thing" {
+		t.Fatalf("got %v", err)
+	}
+	if _, err := FormatResult(200, []byte(`nope`)); err == nil {
+		t.Fatal("a broken answer was accepted")
+	}
+	e := NewExperiment()
+	e.Learners = nil
+	if _, err := e.Request(); err == nil {
+		t.Fatal("no learners accepted")
+	}
+	var m map[string]any
+	e = NewExperiment()
+	b, _ := e.Request()
+	json.Unmarshal(b, &m)
+	if m["positive"] != "Gentoo" {
+		t.Fatalf("request %s", b)
+	}
+}
