@@ -13,7 +13,7 @@ CF_DIR    := wasm/cloudflare
 CF_BUILD  := $(CF_DIR)/build
 NPM_STAMP := $(CF_DIR)/node_modules/.package-lock.json
 
-.PHONY: build serve test fmt-check vet test-native test-wasm test-browser test-worker worker deploy bench clean
+.PHONY: build serve test fmt-check vet test-native test-wasm test-browser test-worker worker deploy bench load clean
 
 ## build: the playground's WASM, Go's wasm_exec.js and the datasets into site/
 build: $(SITE_OUT)
@@ -81,6 +81,14 @@ test-browser: build
 ## bench: the learners' benchmarks (ns per round, ns per coordinate, allocations)
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -timeout 30m ./core/...
+
+## load: 64 clients for 30 s on a penguins run against the native server
+load: build
+	$(GO) build -o build/serve ./wasm/cmd/serve
+	$(GO) build -o build/loadgen ./wasm/cmd/loadgen
+	@build/serve -site site -port 18080 & pid=$$!; sleep 1; \
+	build/loadgen -url http://127.0.0.1:18080/api/run -c 64 -d 30s; rc=$$?; \
+	grep VmHWM /proc/$$pid/status | sed 's/VmHWM:/server peak memory:/'; kill $$pid; exit $$rc
 
 clean:
 	rm -rf $(SITE_OUT) site/build build $(CF_BUILD)
