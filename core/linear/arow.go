@@ -1,5 +1,7 @@
 package linear
 
+import "unitfree/core/rankone"
+
 // AROW is Adaptive Regularization of Weights (Crammer, Kulesza, Dredze 2009),
 // covered by the OMD analysis of Orabona, Crammer, Cesa-Bianchi §6
 // (ALGORITHMS.md §3.5(d)): mean mu = 0 and covariance Sigma = I; with
@@ -8,14 +10,14 @@ package linear
 // Sigma -= beta (Sigma x)(Sigma x)^T. Labels are ±1.
 type AROW struct {
 	r     float64
-	Sigma symInverse // Sigma = A^{-1} with A = I + (1/r) sum of updated x x^T
+	Sigma rankone.Inverse // Sigma = A^{-1} with A = I + (1/r) sum of updated x x^T
 	mu    []float64
 	sx    []float64 // Sigma x of the current round
 }
 
 // NewAROW returns AROW in d dimensions with regularization r > 0.
 func NewAROW(d int, r float64) *AROW {
-	return &AROW{r: r, Sigma: newSymInverse(d, 1), mu: make([]float64, d), sx: make([]float64, d)}
+	return &AROW{r: r, Sigma: rankone.NewInverse(d, 1), mu: make([]float64, d), sx: make([]float64, d)}
 }
 
 // Dim returns the input length.
@@ -30,13 +32,13 @@ func (a *AROW) Learn(x []float64, y float64) float64 {
 	if y*m >= 1 {
 		return m
 	}
-	a.Sigma.apply(a.sx, x)
+	a.Sigma.Apply(a.sx, x)
 	v := dot(x, a.sx)
 	beta := 1 / (v + a.r)
 	alpha := (1 - y*m) * beta
 	for i, s := range a.sx {
 		a.mu[i] += alpha * y * s
 	}
-	a.Sigma.addOuter(a.sx, v, 1/a.r)
+	a.Sigma.AddOuter(a.sx, v, 1/a.r)
 	return m
 }

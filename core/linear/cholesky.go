@@ -21,6 +21,9 @@ func newCholFactor(capacity int) cholFactor {
 	return cholFactor{stride: capacity, data: make([]float64, capacity*capacity), work: make([]float64, capacity)}
 }
 
+// vec views a slice as a gonum BLAS vector.
+func vec(x []float64) blas64.Vector { return blas64.Vector{N: len(x), Inc: 1, Data: x} }
+
 // tri returns R as a gonum BLAS triangular matrix.
 func (c *cholFactor) tri() blas64.Triangular {
 	return blas64.Triangular{Uplo: blas.Upper, Diag: blas.NonUnit, N: c.n, Stride: c.stride, Data: c.data}

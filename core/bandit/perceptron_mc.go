@@ -1,0 +1,49 @@
+package bandit
+
+// PerceptronMC is the full-information multiclass Perceptron, the reference
+// line of the SOBA paper's plots (ALGORITHMS.md §4.6): it sees the true
+// label and on a mistake adds x to the true row and subtracts it from the
+// predicted one. It never explores.
+type PerceptronMC struct {
+	k, d int
+	W    []float64
+	s    []float64
+}
+
+// NewPerceptronMC returns the multiclass Perceptron for k classes in d
+// dimensions.
+func NewPerceptronMC(k, d int) (*PerceptronMC, error) {
+	if err := checkShape(k, d); err != nil {
+		return nil, err
+	}
+	return &PerceptronMC{k: k, d: d, W: make([]float64, k*d), s: make([]float64, k)}, nil
+}
+
+// Classes returns k.
+func (p *PerceptronMC) Classes() int { return p.k }
+
+// Dim returns d.
+func (p *PerceptronMC) Dim() int { return p.d }
+
+// Predict returns the greedy label.
+func (p *PerceptronMC) Predict(x []float64) int {
+	s := make([]float64, p.k)
+	scores(s, p.W, x)
+	return argmax(s)
+}
+
+// Play plays the greedy label and learns from the true one.
+func (p *PerceptronMC) Play(x []float64, y int, _, _ float64) Round {
+	scores(p.s, p.W, x)
+	greedy := argmax(p.s)
+	r := Round{Greedy: greedy, Played: greedy, Prob: 1, Correct: greedy == y}
+	if greedy != y {
+		d := p.d
+		for j, v := range x {
+			p.W[y*d+j] += v
+			p.W[greedy*d+j] -= v
+		}
+		r.Updated = true
+	}
+	return r
+}
