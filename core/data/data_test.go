@@ -190,3 +190,17 @@ func FuzzParseCSV(f *testing.F) {
 		}
 	})
 }
+
+func TestSelectClasses(t *testing.T) {
+	tab, _, _ := Load("penguins")
+	r, err := tab.SelectClasses([]string{"bill_length_mm", "flipper_length_mm"}, "species")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Classes) != 3 || r.Classes[1] != "Chinstrap" || len(r.X) != 342 || r.Dropped != 2 {
+		t.Fatalf("%v, %d rounds, %d dropped", r.Classes, len(r.X), r.Dropped)
+	}
+	if _, err := tab.SelectClasses([]string{"island"}, "species"); err == nil {
+		t.Fatal("a text feature was accepted")
+	}
+}

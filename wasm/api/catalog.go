@@ -12,8 +12,9 @@ import (
 func learners(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{
 		"learners": catalog.Linear(),
+		"bandit":   catalog.Bandit(),
 		"losses":   loss.Names(),
-		"tasks":    []data.Task{data.Classify, data.Regress},
+		"tasks":    []data.Task{data.Classify, data.Regress, taskBandit},
 	})
 }
 

@@ -30,6 +30,17 @@ type runRequest struct {
 	Order    orderSpec          `json:"order"`
 	Passes   int                `json:"passes"`
 	Keep     []string           `json:"keep"`
+	// Bandit runs (task "bandit").
+	Generator *generatorSpec `json:"generator"` // synthetic data instead of data/dataset/csv
+	DrawSeed  uint64         `json:"drawSeed"`  // seed of the exploration draws
+	Draws     []float64      `json:"draws"`     // or the draws, two per round in [0, 1)
+}
+
+// generatorSpec names a synthetic dataset of the SOBA paper.
+type generatorSpec struct {
+	Name   string `json:"name"` // synsep or synnonsep
+	Rounds int    `json:"rounds"`
+	Seed   uint64 `json:"seed"`
 }
 
 type featureSpec struct {
@@ -93,7 +104,7 @@ func run(w http.ResponseWriter, r *http.Request) {
 // stall the connection on the unread rest.
 const drainLimit = 64 << 20
 
-func runBody(w http.ResponseWriter, r *http.Request) (*runResponse, error) {
+func runBody(w http.ResponseWriter, r *http.Request) (any, error) {
 	raw := r.Body
 	tooBig := func() error {
 		io.Copy(io.Discard, io.LimitReader(raw, drainLimit))
@@ -118,6 +129,12 @@ func runBody(w http.ResponseWriter, r *http.Request) (*runResponse, error) {
 	}
 	if _, err := io.Copy(io.Discard, body); err != nil {
 		return nil, tooBig()
+	}
+	if req.Task == taskBandit {
+		return req.runBandit()
+	}
+	if req.Generator != nil || req.Draws != nil || req.DrawSeed != 0 {
+		return nil, bad("generator, draws and drawSeed belong to task \"bandit\"")
 	}
 	rounds, info, err := req.rounds()
 	if err != nil {
@@ -162,7 +179,7 @@ func (req *runRequest) rounds() (*data.Rounds, dataInfo, error) {
 		return nil, dataInfo{}, bad("give exactly one of \"data\", \"dataset\" and \"csv\" (got %d)", sources)
 	}
 	if req.Task != data.Classify && req.Task != data.Regress {
-		return nil, dataInfo{}, bad("task %q is not \"classify\" or \"regress\"", req.Task)
+		return nil, dataInfo{}, bad("task %q is not \"classify\", \"regress\" or \"bandit\"", req.Task)
 	}
 	var r *data.Rounds
 	var info dataInfo

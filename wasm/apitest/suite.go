@@ -176,6 +176,28 @@ func Run(t *testing.T, c Client) {
 			t.Fatalf("%d %v", code, out)
 		}
 	})
+	t.Run("run bandit", func(t *testing.T) {
+		code, out := c.Call(t, "POST", "/api/run", `{"task":"bandit","dataset":"penguins","label":"species",
+			"columns":["bill_length_mm","flipper_length_mm"],"features":{"bias":true},"order":{"shuffle":true,"seed":2},
+			"learners":[{"id":"soba","params":{"gamma":0.2}},{"id":"banditron","params":{"gamma":0.2}},{"id":"perceptron-mc"}],
+			"drawSeed":4,"keep":["rounds"]}`)
+		if code != 200 || out["rounds"] != 342.0 || len(out["classes"].([]any)) != 3 {
+			t.Fatalf("%d %.300v", code, out)
+		}
+		for _, l := range out["learners"].([]any) {
+			m := l.(map[string]any)
+			rate := m["errorRate"].(float64)
+			if rate <= 0 || rate >= 1 || len(m["rounds"].([]any)) != 342 {
+				t.Errorf("%v: error rate %v, %d rounds", m["id"], rate, len(m["rounds"].([]any)))
+			}
+		}
+		never := strings.TrimSuffix(strings.Repeat("0.9999,0.5,", 500), ",")
+		code, out = c.Call(t, "POST", "/api/run", `{"task":"bandit","generator":{"name":"synnonsep","rounds":500,"seed":1},
+			"learners":[{"id":"soba-diag","params":{"gamma":0.5}}],"draws":[`+never+`]}`)
+		if code != 200 || out["learners"].([]any)[0].(map[string]any)["explored"] != 0.0 {
+			t.Fatalf("draws that never explore: %d %.300v", code, out)
+		}
+	})
 	t.Run("bad requests", func(t *testing.T) {
 		big := `{"task":"classify","csv":"` + strings.Repeat("x", 5<<20) + `"}`
 		heavy := `{"task":"classify","dataset":"penguins","positive":"Gentoo","features":{"degree":3},"passes":100,"learners":[` +
@@ -199,6 +221,10 @@ func Run(t *testing.T, c Client) {
 			{"POST", ``, 400, "empty"},
 			{"POST", big, 413, "over the limit"},
 			{"GET", ``, 405, "accepts POST"},
+			{"POST", `{"task":"bandit","generator":{"name":"synsep","rounds":100},"learners":[{"id":"soba","params":{"gamma":2}}]}`, 400, `"gamma" = 2 is outside`},
+			{"POST", `{"task":"bandit","generator":{"name":"synsep","rounds":100},"learners":[{"id":"banditron"}],"draws":[0.5]}`, 400, "two per round"},
+			{"POST", `{"task":"bandit","generator":{"name":"synsep","rounds":1000000},"learners":[{"id":"banditron"}]}`, 400, "generator.rounds"},
+			{"POST", `{"task":"bandit","generator":{"name":"synsep","rounds":10},"learners":[{"id":"ogd"}]}`, 400, `unknown bandit learner "ogd"`},
 		}
 		for _, tc := range tests {
 			code, out := c.Call(t, tc.method, "/api/run", tc.body)

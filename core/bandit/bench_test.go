@@ -1,0 +1,85 @@
+package bandit
+
+import (
+	"fmt"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"unitfree/core/rankone"
+)
+
+// BenchmarkPlay measures one round of soba against banditron (and the
+// others) at k = 10, d = 64 (random data) and k = 9, d = 400 (SynNonSep),
+// gamma = 0.05, after a warm-up of 2000 rounds.
+func BenchmarkPlay(b *testing.B) {
+	type setting struct {
+		name string
+		k, d int
+		xs   [][]float64
+		ys   []int
+	}
+	xs, ys := smallStream(1, 4000, 10, 64)
+	syn, noisy, _ := SynNonSep(1, 4000)
+	for _, s := range []setting{{"k=10,d=64", 10, 64, xs, ys}, {"k=9,d=400", 9, 400, syn, noisy}} {
+		for _, id := range []string{"soba", "soba-diag", "banditron", "perceptron-mc"} {
+			b.Run(fmt.Sprintf("%s/%s", id, s.name), func(b *testing.B) {
+				var l Learner
+				switch id {
+				case "soba":
+					l, _ = NewSOBA(s.k, s.d, 1, 0.05)
+				case "soba-diag":
+					l, _ = NewSOBADiag(s.k, s.d, 1, 0.05)
+				case "banditron":
+					l, _ = NewBanditron(s.k, s.d, 0.05)
+				default:
+					l, _ = NewPerceptronMC(s.k, s.d)
+				}
+				draws := NewSeededDraws(2)
+				for t := range 2000 {
+					u1, u2 := draws.Next()
+					l.Play(s.xs[t], s.ys[t], u1, u2)
+				}
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; b.Loop(); i++ {
+					t := 2000 + i%2000
+					u1, u2 := draws.Next()
+					l.Play(s.xs[t], s.ys[t], u1, u2)
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkShermanMorrison is one rank-one update of A^{-1} at kd = 640;
+// BenchmarkInverseFromScratch inverts A afresh with gonum at the same size.
+func BenchmarkShermanMorrison(b *testing.B) {
+	const n = 640
+	inv := rankone.NewInverse(n, 1)
+	u := make([]float64, n)
+	for i := range u {
+		u[i] = 1e-3 * float64(i%7)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		inv.AddOuter(u, 0.5, 1e-9)
+	}
+}
+
+func BenchmarkInverseFromScratch(b *testing.B) {
+	const n = 640
+	A := mat.NewSymDense(n, nil)
+	for i := range n {
+		A.SetSym(i, i, 2)
+		if i > 0 {
+			A.SetSym(i, i-1, 0.5)
+		}
+	}
+	var inv mat.Dense
+	for b.Loop() {
+		if err := inv.Inverse(A); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

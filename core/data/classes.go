@@ -1,0 +1,71 @@
+package data
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// MultiRounds are rounds of a multiclass problem: labels are indices into
+// Classes (sorted class names).
+type MultiRounds struct {
+	Features []string
+	Units    []string
+	X        [][]float64
+	Labels   []int
+	Classes  []string
+	Rows     []int // 1-based source row of each round
+	Dropped  int   // rows left out because a selected cell was missing
+}
+
+// SelectClasses turns columns of t into multiclass rounds: the label column's
+// distinct values (in sorted order) are the classes. Rows with a missing cell
+// are dropped and counted.
+func (t *Table) SelectClasses(features []string, label string) (*MultiRounds, error) {
+	if len(features) == 0 {
+		return nil, fmt.Errorf("no features selected")
+	}
+	r := &MultiRounds{}
+	var cols []*Column
+	for _, name := range features {
+		c, ok := t.Column(name)
+		if !ok {
+			return nil, fmt.Errorf("no column %q (columns: %s)", name, strings.Join(t.Names(), ", "))
+		}
+		if !c.Numeric {
+			return nil, fmt.Errorf("feature %w", c.notNumericError())
+		}
+		cols = append(cols, c)
+		r.Features, r.Units = append(r.Features, c.Name), append(r.Units, c.Unit)
+	}
+	lc, ok := t.Column(label)
+	if !ok {
+		return nil, fmt.Errorf("no label column %q (columns: %s)", label, strings.Join(t.Names(), ", "))
+	}
+	r.Classes = distinct(lc)
+	if len(r.Classes) < 2 {
+		return nil, fmt.Errorf("label column %q has %d classes; at least 2 are needed", label, len(r.Classes))
+	}
+	index := map[string]int{}
+	for i, c := range r.Classes {
+		index[c] = i
+	}
+	for i := 0; i < t.Rows; i++ {
+		x := make([]float64, len(cols))
+		missing := false
+		for j, c := range cols {
+			x[j] = c.Values[i]
+			missing = missing || math.IsNaN(x[j])
+		}
+		y, ok := index[strings.TrimSpace(lc.Text[i])]
+		if missing || !ok {
+			r.Dropped++
+			continue
+		}
+		r.X, r.Labels, r.Rows = append(r.X, x), append(r.Labels, y), append(r.Rows, i+1)
+	}
+	if len(r.X) == 0 {
+		return nil, fmt.Errorf("no rows left (%d with missing values)", r.Dropped)
+	}
+	return r, nil
+}

@@ -1,0 +1,176 @@
+package eval
+
+import (
+	"errors"
+	"fmt"
+
+	"unitfree/core/bandit"
+	"unitfree/core/catalog"
+	"unitfree/core/features"
+	"unitfree/core/linear"
+)
+
+// BanditConfig defines a run of bandit multiclass learners.
+type BanditConfig struct {
+	Learners   []LearnerSpec
+	Bias       bool
+	Degree     int
+	Shuffle    bool
+	Seed       uint64    // seed of the order
+	Passes     int       // 0 means 1
+	DrawSeed   uint64    // seed of the exploration draws, shared by all learners
+	Draws      []float64 // or the draws themselves, two per round (then DrawSeed is unused)
+	KeepRounds bool      // keep every learner's rounds
+}
+
+// BanditSession is a bandit run in progress: every learner sees the same
+// rounds and the same two uniform draws per round, so that their plays can
+// be compared round by round.
+type BanditSession struct {
+	k       int
+	mapped  [][]float64
+	labels  []int
+	order   []int
+	draws   bandit.Draws
+	players []*banditPlayer
+	t       int
+	keep    bool
+}
+
+type banditPlayer struct {
+	id       string
+	params   map[string]float64
+	learner  bandit.Learner
+	mistakes int
+	updates  int
+	explored int
+	rounds   []bandit.Round
+}
+
+// BanditResult is one bandit learner's record.
+type BanditResult struct {
+	ID        string             `json:"id"`
+	Params    map[string]float64 `json:"params"`
+	Mistakes  int                `json:"mistakes"`
+	ErrorRate float64            `json:"errorRate"`
+	Updates   int                `json:"updates"`
+	Explored  int                `json:"explored"`
+	Rounds    []bandit.Round     `json:"rounds,omitempty"`
+}
+
+// NewBandit checks the configuration and returns a session at round 0 for
+// the rows x with labels in 0..k-1.
+func NewBandit(x [][]float64, labels []int, k int, cfg BanditConfig, lim Limits) (*BanditSession, error) {
+	if len(x) == 0 {
+		return nil, errNoRounds
+	}
+	if k < 2 {
+		return nil, fmt.Errorf("%d classes; at least 2 are needed", k)
+	}
+	degree := max(cfg.Degree, 1)
+	fm, err := features.New(len(x[0]), degree, cfg.Bias)
+	if err != nil {
+		return nil, err
+	}
+	passes := max(cfg.Passes, 1)
+	if passes > lim.MaxPasses {
+		return nil, fmt.Errorf("passes = %d: 1 to %d are accepted", cfg.Passes, lim.MaxPasses)
+	}
+	if len(cfg.Learners) == 0 {
+		return nil, errors.New("no learners: name at least one")
+	}
+	if len(cfg.Learners) > lim.MaxLearners {
+		return nil, fmt.Errorf("%d learners, more than the limit of %d", len(cfg.Learners), lim.MaxLearners)
+	}
+	s := &BanditSession{k: k, labels: labels, keep: cfg.KeepRounds}
+	work := 0.0
+	n := k * fm.Dim()
+	for i, spec := range cfg.Learners {
+		e, ok := catalog.LookupBandit(spec.ID)
+		if !ok {
+			_, err := catalog.NewBandit(spec.ID, k, 1, nil)
+			return nil, fmt.Errorf("learners[%d]: %w", i, err)
+		}
+		p, err := e.Resolve(spec.Params)
+		if err != nil {
+			return nil, fmt.Errorf("learners[%d]: %w", i, err)
+		}
+		work += e.Cost.Work(n)
+		s.players = append(s.players, &banditPlayer{id: e.ID, params: p})
+	}
+	if total := work * float64(len(x)*passes); total > lim.MaxWork {
+		return nil, fmt.Errorf("the run needs about %.3g coordinate updates, more than the limit of %.3g", total, lim.MaxWork)
+	}
+	for i, row := range x {
+		if labels[i] < 0 || labels[i] >= k {
+			return nil, fmt.Errorf("row %d: label %d is outside 0..%d", i+1, labels[i], k-1)
+		}
+		if err := linear.CheckInput(row, 0); err != nil {
+			return nil, &RowError{Row: i + 1, Err: err}
+		}
+		s.mapped = append(s.mapped, fm.Apply(nil, row))
+	}
+	s.order = playOrder(len(x), passes, cfg.Shuffle, cfg.Seed)
+	if cfg.Draws != nil {
+		d, err := bandit.NewReplayDraws(cfg.Draws, len(s.order))
+		if err != nil {
+			return nil, err
+		}
+		s.draws = d
+	} else {
+		s.draws = bandit.NewSeededDraws(cfg.DrawSeed)
+	}
+	for _, pl := range s.players {
+		l, err := catalog.NewBandit(pl.id, k, fm.Dim(), pl.params)
+		if err != nil {
+			return nil, err
+		}
+		pl.learner = l
+	}
+	return s, nil
+}
+
+// Step plays up to k rounds and returns how many it played.
+func (s *BanditSession) Step(k int) int {
+	played := 0
+	for ; played < k && s.t < len(s.order); played++ {
+		row := s.order[s.t]
+		u1, u2 := s.draws.Next()
+		for _, p := range s.players {
+			r := p.learner.Play(s.mapped[row], s.labels[row], u1, u2)
+			if !r.Correct {
+				p.mistakes++
+			}
+			if r.Updated {
+				p.updates++
+			}
+			if r.Explored {
+				p.explored++
+			}
+			if s.keep {
+				p.rounds = append(p.rounds, r)
+			}
+		}
+		s.t++
+	}
+	return played
+}
+
+// Run plays to the end.
+func (s *BanditSession) Run() { s.Step(len(s.order)) }
+
+// Played returns the rounds played.
+func (s *BanditSession) Played() int { return s.t }
+
+// Results returns every learner's record so far.
+func (s *BanditSession) Results() []BanditResult {
+	out := make([]BanditResult, len(s.players))
+	for i, p := range s.players {
+		out[i] = BanditResult{ID: p.id, Params: p.params, Mistakes: p.mistakes, Updates: p.updates,
+			Explored: p.explored, Rounds: p.rounds}
+		if s.t > 0 {
+			out[i].ErrorRate = float64(p.mistakes) / float64(s.t)
+		}
+	}
+	return out
+}

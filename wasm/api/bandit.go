@@ -1,0 +1,143 @@
+package api
+
+import (
+	"fmt"
+	"strings"
+
+	"unitfree/core/bandit"
+	"unitfree/core/data"
+	"unitfree/core/eval"
+)
+
+// taskBandit is the task of bandit multiclass runs.
+const taskBandit data.Task = "bandit"
+
+// maxGeneratedRounds bounds the synthetic datasets a request may ask for.
+const maxGeneratedRounds = 100_000
+
+// banditResponse is the answer of a bandit run.
+type banditResponse struct {
+	Task     data.Task           `json:"task"`
+	Data     dataInfo            `json:"data"`
+	Classes  []string            `json:"classes"`
+	Rounds   int                 `json:"rounds"`
+	Learners []eval.BanditResult `json:"learners"`
+}
+
+// runBandit answers a run of task "bandit": multiclass rounds from a
+// dataset, a CSV, inline data (labels are class indices) or a generator;
+// every learner sees the same rounds and the same exploration draws.
+func (req *runRequest) runBandit() (any, error) {
+	var x [][]float64
+	var labels []int
+	var classes []string
+	info := dataInfo{}
+	sources := 0
+	for _, given := range []bool{req.Data != nil, req.Dataset != "", req.CSV != nil, req.Generator != nil} {
+		if given {
+			sources++
+		}
+	}
+	if sources != 1 {
+		return nil, bad("a bandit run needs exactly one of \"data\", \"dataset\", \"csv\" and \"generator\" (got %d)", sources)
+	}
+	switch {
+	case req.Generator != nil:
+		g := req.Generator
+		if g.Rounds < 1 || g.Rounds > maxGeneratedRounds {
+			return nil, bad("generator.rounds = %d: 1 to %d are accepted", g.Rounds, maxGeneratedRounds)
+		}
+		switch g.Name {
+		case "synsep":
+			x, labels = bandit.SynSep(g.Seed, g.Rounds)
+		case "synnonsep":
+			x, labels, _ = bandit.SynNonSep(g.Seed, g.Rounds)
+		default:
+			return nil, bad("generator.name %q is not synsep or synnonsep", g.Name)
+		}
+		for c := range bandit.SynClasses {
+			classes = append(classes, fmt.Sprint(c+1))
+		}
+		info = dataInfo{Source: "generator " + g.Name, Rows: len(x)}
+	case req.Data != nil:
+		d := req.Data
+		r, err := data.Inline{Features: d.Features, Units: d.Units, X: d.X, Y: d.Y}.Rounds(data.Regress, data.DefaultLimits)
+		if err != nil {
+			return nil, bad("%v", err)
+		}
+		k := 0
+		for i, y := range r.Y {
+			if y != float64(int(y)) || y < 0 {
+				return nil, bad("data.y row %d is %v: bandit labels are class indices 0, 1, 2, ...", i+1, y)
+			}
+			labels = append(labels, int(y))
+			k = max(k, int(y)+1)
+		}
+		for c := range k {
+			classes = append(classes, fmt.Sprint(c))
+		}
+		x = r.X
+		info = dataInfo{Source: "inline data", Columns: r.Features, Units: r.Units, Rows: len(x)}
+	default:
+		var tab *data.Table
+		if req.Dataset != "" {
+			t, ds, err := data.Load(req.Dataset)
+			if err != nil {
+				return nil, bad("%v", err)
+			}
+			tab, info.Source = t, "dataset "+ds.Name
+			if len(req.Columns) == 0 {
+				for _, f := range ds.Features {
+					req.Columns = append(req.Columns, f.Name)
+				}
+			}
+			if req.Label == "" {
+				req.Label = ds.Labels[0]
+			}
+		} else {
+			t, err := data.ParseCSV(strings.NewReader(*req.CSV), data.DefaultLimits)
+			if err != nil {
+				return nil, bad("%v", err)
+			}
+			tab, info.Source = t, "csv"
+			if req.Label == "" {
+				return nil, bad("a csv run needs \"label\": one of its columns (%s)", strings.Join(tab.Names(), ", "))
+			}
+			if len(req.Columns) == 0 {
+				for _, c := range tab.Columns {
+					if c.Numeric && c.Name != req.Label {
+						req.Columns = append(req.Columns, c.Name)
+					}
+				}
+			}
+		}
+		r, err := tab.SelectClasses(req.Columns, req.Label)
+		if err != nil {
+			return nil, bad("%v", err)
+		}
+		x, labels, classes = r.X, r.Labels, r.Classes
+		info.Columns, info.Units, info.Rows, info.Dropped = r.Features, r.Units, len(r.X), r.Dropped
+	}
+	if req.Scale != nil || req.Offset != nil {
+		rr, err := (&data.Rounds{Features: make([]string, len(x[0])), X: x}).Rescale(req.Scale, req.Offset)
+		if err != nil {
+			return nil, bad("%v", err)
+		}
+		x = rr.X
+	}
+	keepRounds := false
+	for _, k := range req.Keep {
+		if k != "rounds" {
+			return nil, bad("keep: unknown record %q for a bandit run (known: rounds)", k)
+		}
+		keepRounds = true
+	}
+	s, err := eval.NewBandit(x, labels, len(classes), eval.BanditConfig{Learners: req.Learners, Bias: req.Features.Bias,
+		Degree: req.Features.Degree, Shuffle: req.Order.Shuffle, Seed: req.Order.Seed, Passes: req.Passes,
+		DrawSeed: req.DrawSeed, Draws: req.Draws, KeepRounds: keepRounds}, eval.DefaultLimits)
+	if err != nil {
+		return nil, bad("%v", err)
+	}
+	s.Run()
+	return &banditResponse{Task: taskBandit, Data: info, Classes: classes, Rounds: s.Played(), Learners: s.Results()}, nil
+}
