@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"unitfree/core/bandit"
+	"unitfree/core/sampling"
 )
 
 // TestSOBAProtocolEndToEnd runs the SOBA paper's protocol at a size that
@@ -61,5 +62,32 @@ func TestBanditCatalogue(t *testing.T) {
 	}
 	if _, err := NewBandit("soba", 1, 4, nil); err == nil {
 		t.Error("k = 1 accepted")
+	}
+}
+
+func TestSamplingCatalogue(t *testing.T) {
+	o, err := sampling.NewObjective(sampling.RidgeSquare, [][]float64{{1, 0}, {0, 2}, {1, 1}}, []float64{1, 2, 3}, 0.1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sid := range []string{"uniform", "is", "mabs"} {
+		s, err := NewSampler(sid, o, 100, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, oid := range []string{"sgd", "saga", "prox-svrg"} {
+			if _, err := NewOptimizer(oid, o, s, nil); err != nil {
+				t.Errorf("%s with %s: %v", oid, sid, err)
+			}
+		}
+	}
+	if _, err := NewSampler("thompson", o, 10, nil); err == nil {
+		t.Error("unknown sampler accepted")
+	}
+	if _, err := NewSampler("mabs", o, 10, map[string]float64{"eta": 1}); err == nil {
+		t.Error("eta = 1 accepted")
+	}
+	if _, err := NewOptimizer("adam", o, nil, nil); err == nil {
+		t.Error("unknown optimiser accepted")
 	}
 }
