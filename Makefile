@@ -13,7 +13,7 @@ CF_DIR    := wasm/cloudflare
 CF_BUILD  := $(CF_DIR)/build
 NPM_STAMP := $(CF_DIR)/node_modules/.package-lock.json
 
-.PHONY: build serve test fmt-check vet test-native test-wasm test-browser test-worker worker deploy bench load clean
+.PHONY: build serve test fmt-check vet test-native test-wasm test-browser test-worker worker deploy bench load reproduce clean
 
 ## build: the playground's WASM, Go's wasm_exec.js and the datasets into site/
 build: $(SITE_OUT)
@@ -81,6 +81,12 @@ test-browser: build
 ## bench: the learners' benchmarks (ns per round, ns per coordinate, allocations)
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -timeout 30m ./core/...
+
+## reproduce: the SOBA and MABS experiments at full size (tens of minutes),
+## written to build/reproduce (the docs in assets/docs quote them)
+reproduce:
+	$(GO) run ./core/cmd/reproduce soba -out build/reproduce
+	$(GO) run ./core/cmd/reproduce mabs -out build/reproduce
 
 ## load: 64 clients for 30 s on a penguins run against the native server
 load: build

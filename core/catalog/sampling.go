@@ -20,7 +20,7 @@ func Samplers() []Entry {
 			Summary: "learns which points reduce the variance: weights grow by exp(δ a_i / p_i³)", Loss: "any",
 			Invariance: InvariantNone, Cost: CostLinear, Params: []Param{
 				{Name: "eta", Symbol: "η", Doc: "mixing with uniform: every p_i >= η/n", Default: 0.4, Min: 0, Max: 0.999},
-				{Name: "deltaScale", Symbol: "δ/δ*", Doc: "the step δ as a multiple of the theory's δ* (§5.5) for the run's length", Default: 1, Min: 0, Max: 1e12},
+				{Name: "deltaScale", Symbol: "δ/δ*", Doc: "the step δ as a multiple of the theory's δ* (§5.5, capped so that one update's exponent is at most 1) for the run's length", Default: 1, Min: 0, Max: 1e12},
 			}},
 	}
 }
@@ -67,7 +67,8 @@ func NewSampler(id string, o *sampling.Objective, T int, params map[string]float
 	case "is":
 		return sampling.NewImportance(o), nil
 	}
-	delta := p["deltaScale"] * sampling.TheoryDelta(p["eta"], o.N(), T, o.InitialA2())
+	abar, A2 := o.InitialTerms()
+	delta := p["deltaScale"] * sampling.TheoryDelta(p["eta"], o.N(), T, A2, abar)
 	return sampling.NewMABS(o.N(), p["eta"], delta)
 }
 

@@ -24,6 +24,8 @@ type Optimizer interface {
 	W() []float64
 	// Evals returns the gradient evaluations spent so far.
 	Evals() int
+	// Objective returns the objective being minimised.
+	Objective() *Objective
 }
 
 // base holds what the three optimisers share.
@@ -43,8 +45,9 @@ func newBase(o *Objective, s Sampler, gamma float64) (base, error) {
 	return base{obj: o, sampler: s, gamma: gamma, w: make([]float64, o.Dim()), ghat: make([]float64, o.Dim())}, nil
 }
 
-func (b *base) W() []float64 { return b.w }
-func (b *base) Evals() int   { return b.evals }
+func (b *base) W() []float64          { return b.w }
+func (b *base) Evals() int            { return b.evals }
+func (b *base) Objective() *Objective { return b.obj }
 
 // stepWith applies w <- prox(w - gamma ghat).
 func (b *base) stepWith() {

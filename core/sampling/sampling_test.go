@@ -349,3 +349,31 @@ func TestBadInput(t *testing.T) {
 		t.Error("gamma = 0 accepted")
 	}
 }
+
+// TestEffectiveVarianceMatchesEnumeration: V_e computed over all points
+// equals sum_i a_i/p_i from the estimators, for each optimiser.
+func TestEffectiveVarianceMatchesEnumeration(t *testing.T) {
+	o := objective(t, SqHingeL2, 30)
+	m := updatedMABS(t, 30)
+	rng := rand.New(rand.NewPCG(8, 8))
+	sgd, _ := NewSGD(o, m, 0.1)
+	saga, _ := NewSAGA(o, m, 0.1)
+	svrg, _ := NewProxSVRG(o, m, 0.1)
+	for range 45 {
+		sgd.Step(rng)
+		saga.Step(rng)
+		svrg.Step(rng)
+	}
+	check := func(name string, opt Optimizer, est func(i int, p float64) float64) {
+		want := 0.0
+		for i := range o.N() {
+			want += est(i, m.Prob(i)) / m.Prob(i)
+		}
+		if got := EffectiveVariance(opt, m); math.Abs(got-want) > 1e-12*want {
+			t.Errorf("%s: V_e = %v, enumeration %v", name, got, want)
+		}
+	}
+	check("sgd", sgd, sgd.estimate)
+	check("saga", saga, func(i int, p float64) float64 { return saga.estimate(i, p, o.Deriv(i, saga.w)) })
+	check("prox-svrg", svrg, svrg.estimate)
+}

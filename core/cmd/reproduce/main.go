@@ -23,8 +23,10 @@ func main() {
 	switch os.Args[1] {
 	case "soba":
 		err = runSOBA(os.Args[2:])
+	case "mabs":
+		err = runMABS(os.Args[2:])
 	default:
-		err = fmt.Errorf("unknown experiment %q (known: soba)", os.Args[1])
+		err = fmt.Errorf("unknown experiment %q (known: soba, mabs)", os.Args[1])
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "reproduce:", err)
