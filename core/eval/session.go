@@ -17,7 +17,8 @@ type Session struct {
 	mapped  [][]float64 // feature-mapped x of each data row
 	order   []int       // data row of each round, all passes
 	players []*player
-	t       int // rounds played
+	t       int       // rounds played
+	scratch []float64 // the mapped x of Predict
 }
 
 // player is one learner and what is recorded about it.
@@ -143,6 +144,30 @@ func (s *Session) FeatureNames() []string { return s.cfg.fmap.Names(s.rounds.Fea
 func (s *Session) LossName() string { return s.cfg.lossNm }
 
 // Predict returns learner i's prediction for the raw (unmapped) features x.
+// It reuses a buffer of the session: like every method of a session it is
+// not safe for concurrent use.
 func (s *Session) Predict(i int, x []float64) float64 {
-	return s.players[i].learner.Predict(s.cfg.fmap.Apply(nil, x))
+	s.scratch = s.cfg.fmap.Apply(s.scratch, x)
+	return s.players[i].learner.Predict(s.scratch)
 }
+
+// Learners returns the number of learners.
+func (s *Session) Learners() int { return len(s.players) }
+
+// Progress returns learner i's record so far, without the comparator (its
+// Regret is 0; Result computes it): cheap enough to call every frame. The
+// slices are the session's own and must not be modified.
+func (s *Session) Progress(i int) LearnerResult {
+	p := s.players[i]
+	lr := LearnerResult{ID: p.id, Params: p.params, Loss: p.loss, DivergedAt: p.learner.DivergedAt(),
+		Predictions: p.predictions, Losses: p.losses}
+	if s.cfg.Task == "classify" {
+		m := p.mistakes
+		lr.Mistakes = &m
+	}
+	return lr
+}
+
+// RoundRow returns the data row (an index into the rounds given to New) of
+// round t (0-based).
+func (s *Session) RoundRow(t int) int { return s.order[t] }

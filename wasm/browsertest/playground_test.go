@@ -4,6 +4,8 @@ package browsertest
 
 import (
 	"context"
+	"fmt"
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -12,16 +14,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"unitfree/wasm/playground"
 	"unitfree/wasm/server"
 )
-
-// plotToPage turns data coordinates of the playground's plot ([-1,1]², 36 px
-// margins on a 480 px canvas) into page coordinates for a mouse click.
-const plotToPage = `(x, y) => {
-  const r = document.getElementById("plot").getBoundingClientRect();
-  const m = 36, s = r.width - 2 * m;
-  return [r.left + m + (x + 1) / 2 * s, r.top + m + (1 - y) / 2 * s];
-}`
 
 // waitReady loads url and waits for the WASM app to start.
 func waitReady(t *testing.T, ctx context.Context, url string) {
@@ -35,39 +30,29 @@ func waitReady(t *testing.T, ctx context.Context, url string) {
 	}
 }
 
-// clickData clicks the plot at the data point (x, y).
-func clickData(t *testing.T, ctx context.Context, x, y float64) {
-	t.Helper()
-	xy, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(`+plotToPage+`)(`+ftoa(x)+`,`+ftoa(y)+`)`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := chromedp.Do(ctx, chromedp.MouseClickXY(xy[0], xy[1])); err != nil {
-		t.Fatal(err)
-	}
-}
+func ftoa(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
-// pixelAt returns the canvas colour (RGBA) at the data point (x, y).
-func pixelAt(t *testing.T, ctx context.Context, x, y float64) []int {
-	t.Helper()
-	expr := `(() => {
-	  const c = document.getElementById("plot"), k = c.width / c.getBoundingClientRect().width;
-	  const m = 36, s = c.getBoundingClientRect().width - 2 * m;
-	  const px = (m + (` + ftoa(x) + ` + 1) / 2 * s) * k, py = (m + (1 - ` + ftoa(y) + `) / 2 * s) * k;
-	  return Array.from(c.getContext("2d").getImageData(Math.round(px), Math.round(py), 1, 1).data);
-	})()`
-	rgba, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](expr))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rgba
+type learnerState struct {
+	ID         string  `json:"id"`
+	Rounds     int     `json:"rounds"`
+	Mistakes   int     `json:"mistakes"`
+	Loss       float64 `json:"loss"`
+	Meter      float64 `json:"meter"`
+	Regret     any     `json:"regret"`
+	DivergedAt int     `json:"divergedAt"`
 }
 
 type pageState struct {
-	Ready   bool `json:"ready"`
-	Points  int  `json:"points"`
-	Rounds  int  `json:"rounds"`
-	Resting bool `json:"resting"`
+	Ready         bool           `json:"ready"`
+	Points        int            `json:"points"`
+	Rounds        int            `json:"rounds"`
+	Total         int            `json:"total"`
+	Playing       bool           `json:"playing"`
+	Units         []string       `json:"units"`
+	Learners      []learnerState `json:"learners"`
+	FrameMedianMs float64        `json:"frameMedianMs"`
+	FrameP95Ms    float64        `json:"frameP95Ms"`
+	Frames        int            `json:"frames"`
 }
 
 func state(t *testing.T, ctx context.Context) pageState {
@@ -79,79 +64,251 @@ func state(t *testing.T, ctx context.Context) pageState {
 	return s
 }
 
-// TestClickedPointsAreLearned is the end-to-end slice: clicks add points of
-// the selected class, OGD learns from them and its heatmap changes.
-func TestClickedPointsAreLearned(t *testing.T) {
+// clickData clicks the first panel at the data point (x, y) in the
+// current units; the frame comes from the page's own link state.
+func clickData(t *testing.T, ctx context.Context, x, y float64) {
+	t.Helper()
+	m := pageModel(t, ctx)
+	f := m.DisplayFrame(320, 320, 34)
+	px, py := f.ToPixel(x, y)
+	xy, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => {
+	  const r = document.querySelector(".learner-panel canvas").getBoundingClientRect(), k = r.width / 320;
+	  return [r.left + k * %s, r.top + k * %s];
+	})()`, ftoa(px), ftoa(py))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.MouseClickXY(xy[0], xy[1])); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// pageModel decodes the state the page keeps in its URL.
+func pageModel(t *testing.T, ctx context.Context) *playground.Model {
+	t.Helper()
+	hash, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.hash`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := playground.DecodeModel(hash)
+	if err != nil {
+		t.Fatalf("the page's link state: %v", err)
+	}
+	return m
+}
+
+// playToEnd presses play and waits until the stream is over.
+func playToEnd(t *testing.T, ctx context.Context) pageState {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.SetValue(chromedp.ID("speed"), "3"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("speed").dispatchEvent(new Event("input"))`),
+		chromedp.Click(chromedp.ID("play"))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.unitfree.rounds > 0 && window.unitfree.rounds === window.unitfree.total && !window.unitfree.playing`,
+		chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+		t.Fatalf("the stream did not finish: %v (%+v)", err, state(t, ctx))
+	}
+	return state(t, ctx)
+}
+
+// nativeRun plays the page's model natively to the end.
+func nativeRun(t *testing.T, m *playground.Model) *playground.Run {
+	t.Helper()
+	r, err := playground.NewRun(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !r.Done() {
+		r.Step(1000)
+	}
+	return r
+}
+
+// TestDrawPlayMatchesNative draws points by clicking, plays the stream, and
+// checks that the page's figures equal a native run of the same model.
+func TestDrawPlayMatchesNative(t *testing.T) {
 	ctx := newTab(t)
 	waitReady(t, ctx, serveSite(t, server.New(siteDir)))
-	if s := state(t, ctx); s.Points != 0 || s.Rounds != 0 {
-		t.Fatalf("a fresh page has state %+v", s)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("clear"))); err != nil {
+		t.Fatal(err)
 	}
-	probeNeg, probePos := [2]float64{-0.75, -0.75}, [2]float64{0.75, 0.75}
-	before := pixelAt(t, ctx, probePos[0], probePos[1])
-
-	for _, p := range [][2]float64{{0.5, 0.6}, {0.7, 0.3}, {0.3, 0.8}} {
+	for _, p := range [][2]float64{{0.5, 0.6}, {0.7, 0.3}, {0.3, 0.8}, {0.6, -0.1}} {
 		clickData(t, ctx, p[0], p[1])
 	}
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("brush-neg"))); err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range [][2]float64{{-0.5, -0.6}, {-0.7, -0.2}, {-0.2, -0.8}} {
+	for _, p := range [][2]float64{{-0.5, -0.6}, {-0.7, -0.2}, {-0.2, -0.8}, {-0.4, 0.2}} {
 		clickData(t, ctx, p[0], p[1])
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.unitfree.points === 6 && window.unitfree.resting`,
-		chromedp.WithPollingTimeout(30*time.Second))); err != nil {
-		t.Fatalf("the learner did not finish its passes: %v (state %+v)", err, state(t, ctx))
+	if s := state(t, ctx); s.Points != 8 {
+		t.Fatalf("8 clicks made %d points", s.Points)
 	}
-	s := state(t, ctx)
-	if s.Points != 6 || s.Rounds != 6*50 {
-		t.Fatalf("state %+v, want 6 points and 300 rounds (50 passes)", s)
+	s := playToEnd(t, ctx)
+	m := pageModel(t, ctx)
+	r := nativeRun(t, m)
+	if len(s.Learners) != 4 {
+		t.Fatalf("%d learners on the page", len(s.Learners))
 	}
-	after := pixelAt(t, ctx, probePos[0], probePos[1])
-	if after[2] <= after[0]+40 || after[2] == before[2] && after[0] == before[0] {
-		t.Errorf("the positive corner did not turn blue: before %v, after %v", before, after)
+	for i, l := range s.Learners {
+		n := r.Stats(i)
+		if l.Rounds != n.Rounds || l.Mistakes != n.Mistakes || math.Abs(l.Loss-n.Loss) > 1e-9*math.Max(1, n.Loss) {
+			t.Errorf("%s: page %+v, native %+v", l.ID, l, n)
+		}
 	}
-	if neg := pixelAt(t, ctx, probeNeg[0], probeNeg[1]); neg[0] <= neg[2]+40 {
-		t.Errorf("the negative corner is not orange: %v", neg)
-	}
-	stats, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("stat-rounds")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 580)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 1100)); err != nil {
 		t.Fatal(err)
 	}
 	screenshot(t, ctx, "playground")
-	if stats != "300" {
-		t.Errorf("the figures panel shows %q rounds, want 300", stats)
+}
+
+// plotPixels returns a hash of a panel's plot area (inside the axes).
+func plotPixels(t *testing.T, ctx context.Context, id string) string {
+	t.Helper()
+	h, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(() => {
+	  const c = document.querySelector('.learner-panel[data-id="%s"] canvas'), k = c.width / 320;
+	  const d = c.getContext("2d").getImageData(Math.ceil(35 * k), Math.ceil(35 * k), Math.floor(250 * k), Math.floor(250 * k)).data;
+	  let h = 0; for (let i = 0; i < d.length; i++) h = (h * 31 + d[i]) >>> 0;
+	  return String(h) + ":" + d.length;
+	})()`, id)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func selectValue(t *testing.T, ctx context.Context, id, value string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+	  const s = document.getElementById(%q); s.value = %q; s.dispatchEvent(new Event("change"));
+	})()`, id, value))); err != nil {
+		t.Fatal(err)
 	}
 }
 
-func ftoa(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+// TestUnitSwitch: grams to kilograms leaves the scale-invariant learners'
+// meters at 0 and their heatmaps pixel for pixel, and moves OGD; °C to °F
+// leaves scinol-full (with a bias) invariant and moves the per-feature ones.
+func TestUnitSwitch(t *testing.T) {
+	ctx := newTab(t)
+	waitReady(t, ctx, serveSite(t, server.New(siteDir)))
+	selectValue(t, ctx, "preset", "penguins")
+	playToEnd(t, ctx)
+	before := map[string]string{}
+	for _, id := range []string{"scinol2", "scinol-diag", "scinol-full", "ogd"} {
+		before[id] = plotPixels(t, ctx, id)
+	}
+	screenshot(t, ctx, "units-grams")
+	selectValue(t, ctx, "unit-1", "kg")
+	s := playToEnd(t, ctx)
+	if s.Units[1] != "kg" {
+		t.Fatalf("units %v", s.Units)
+	}
+	for _, l := range s.Learners {
+		after := plotPixels(t, ctx, l.ID)
+		switch l.ID {
+		case "scinol2", "scinol-diag", "scinol-full":
+			if l.Meter > 1e-9 {
+				t.Errorf("%s: meter %g after g -> kg", l.ID, l.Meter)
+			}
+			if after != before[l.ID] {
+				t.Errorf("%s: the heatmap changed with the unit", l.ID)
+			}
+		case "ogd":
+			if l.Meter < 0.01 {
+				t.Errorf("ogd: meter %g after g -> kg", l.Meter)
+			}
+		}
+	}
+	screenshot(t, ctx, "units-kilograms")
 
-// TestPointsSurviveReload checks that drawn points are kept in the browser.
-func TestPointsSurviveReload(t *testing.T) {
+	selectValue(t, ctx, "preset", "weather")
+	selectValue(t, ctx, "unit-0", "F")
+	s = playToEnd(t, ctx)
+	for _, l := range s.Learners {
+		switch l.ID {
+		case "scinol-full":
+			if l.Meter > 1e-6 {
+				t.Errorf("scinol-full: meter %g after °C -> °F with a bias", l.Meter)
+			}
+		case "scinol2", "scinol-diag":
+			if l.Meter < 1e-6 {
+				t.Errorf("%s: meter %g after °C -> °F; the offset must move it", l.ID, l.Meter)
+			}
+		}
+	}
+	screenshot(t, ctx, "units-fahrenheit")
+}
+
+// TestLinkAndReload: a fresh tab on the page's link shows the same model
+// and figures; a reload keeps the drawn points.
+func TestLinkAndReload(t *testing.T) {
 	ctx := newTab(t)
 	url := serveSite(t, server.New(siteDir))
 	waitReady(t, ctx, url)
-	clickData(t, ctx, 0.2, 0.2)
-	clickData(t, ctx, -0.4, 0.1)
-	if s := state(t, ctx); s.Points != 2 {
-		t.Fatalf("after two clicks: %+v", s)
+	selectValue(t, ctx, "preset", "xor")
+	selectValue(t, ctx, "unit-0", "x1e3")
+	clickData(t, ctx, 100, 0.9)
+	a := playToEnd(t, ctx)
+	href, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := newTab(t)
+	waitReady(t, other, href)
+	b := playToEnd(t, other)
+	if a.Points != b.Points || fmt.Sprint(a.Units) != fmt.Sprint(b.Units) || len(a.Learners) != len(b.Learners) {
+		t.Fatalf("the link shows %+v, the original %+v", b, a)
+	}
+	for i := range a.Learners {
+		if a.Learners[i].Mistakes != b.Learners[i].Mistakes || a.Learners[i].Loss != b.Learners[i].Loss {
+			t.Errorf("%s: %+v through the link, %+v originally", a.Learners[i].ID, b.Learners[i], a.Learners[i])
+		}
 	}
 	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
 		t.Fatal(err)
 	}
-	waitReady(t, ctx, url)
-	if s := state(t, ctx); s.Points != 2 {
-		t.Fatalf("after a reload: %+v, want the 2 points back", s)
+	waitReady(t, ctx, url) // no hash: the page restores from storage
+	if s := state(t, ctx); s.Points != a.Points {
+		t.Fatalf("after a reload without the link: %d points, want %d", s.Points, a.Points)
 	}
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("clear"))); err != nil {
+}
+
+// TestBadInputKeepsData: a corrupted link and a malformed CSV each show a
+// message and leave the data as it was.
+func TestBadInputKeepsData(t *testing.T) {
+	ctx := newTab(t)
+	url := serveSite(t, server.New(siteDir))
+	waitReady(t, ctx, url)
+	selectValue(t, ctx, "preset", "circles")
+	want := state(t, ctx).Points
+	ctx = newTab(t) // a fresh load of a corrupted link (same origin: same storage)
+	waitReady(t, ctx, url+"#v1.broken-state")
+	msg, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("notice")))
+	if !strings.Contains(msg, "damaged") {
+		t.Errorf("a corrupted link says %q", msg)
+	}
+	if s := state(t, ctx); s.Points != want {
+		t.Errorf("a corrupted link changed the data: %d points, want %d", s.Points, want)
+	}
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`(() => {
+	  const dt = new DataTransfer();
+	  dt.items.add(new File(["x,y\n1,2\n3"], "bad.csv", {type: "text/csv"}));
+	  const input = document.getElementById("csv-import");
+	  input.files = dt.files; input.dispatchEvent(new Event("change"));
+	})()`)); err != nil {
 		t.Fatal(err)
 	}
-	if s := state(t, ctx); s.Points != 0 || s.Rounds != 0 {
-		t.Fatalf("after Clear: %+v", s)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("notice").textContent.includes("bad.csv")`,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("no message for a bad CSV: %v", err)
 	}
+	msg, _ = chromedp.Run(ctx, chromedp.Text(chromedp.ID("notice")))
+	if !strings.Contains(msg, "not imported") || state(t, ctx).Points != want {
+		t.Errorf("bad CSV: %q, %d points", msg, state(t, ctx).Points)
+	}
+	screenshot(t, ctx, "bad-csv")
 }
 
 // TestLoadingStateIsVisible holds the WASM download back and checks that the
@@ -161,7 +318,7 @@ func TestLoadingStateIsVisible(t *testing.T) {
 	release := make(chan struct{})
 	site := server.New(siteDir)
 	url := serveSite(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, ".wasm") {
+		if strings.HasSuffix(r.URL.Path, "playground.wasm") {
 			select {
 			case <-release:
 			case <-r.Context().Done():
@@ -195,7 +352,7 @@ func TestLoadFailureIsExplained(t *testing.T) {
 	ctx := newTab(t)
 	site := server.New(siteDir)
 	url := serveSite(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, ".wasm") {
+		if strings.HasSuffix(r.URL.Path, "playground.wasm") {
 			http.NotFound(w, r)
 			return
 		}
@@ -216,4 +373,35 @@ func TestLoadFailureIsExplained(t *testing.T) {
 		t.Errorf("the error reads %q; it should name the file and the 404", msg)
 	}
 	screenshot(t, ctx, "load-failure")
+}
+
+// TestFrameTimes measures the page's own frame times (requestAnimationFrame
+// deltas it exposes) with 4 learners, 500 points and 64x64 heatmaps, playing
+// 10 rounds per frame. It reports them; the targets are checked by the
+// benchmark table, not by this test.
+func TestFrameTimes(t *testing.T) {
+	m := playground.NewModel()
+	m.Clear()
+	for i := range 500 {
+		x, y := math.Sin(float64(i)*1.7), math.Cos(float64(i)*2.3)
+		label := 1.0
+		if x+0.3*y < 0 {
+			label = -1
+		}
+		m.Add(playground.Point{X: 0.9 * x, Y: 0.9 * y, Label: label})
+	}
+	ctx := newTab(t)
+	waitReady(t, ctx, serveSite(t, server.New(siteDir))+"#"+m.Encode())
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("play"))); err != nil { // speed 10 by default
+		t.Fatal(err)
+	}
+	time.Sleep(4 * time.Second)
+	s := state(t, ctx)
+	if s.Points != 500 || s.Rounds == 0 || s.Frames < 20 {
+		t.Fatalf("state %+v", s)
+	}
+	phases, _ := chromedp.Run(ctx, chromedp.Evaluate[map[string]float64](`window.unitfree.phasesMs`))
+	t.Logf("last frame's phases (ms): %v", phases)
+	t.Logf("frame time with 4 learners, 500 points, 64x64 heatmaps, 10 rounds/frame: median %.1f ms, p95 %.1f ms over %d frames",
+		s.FrameMedianMs, s.FrameP95Ms, s.Frames)
 }

@@ -2,7 +2,6 @@ package playground
 
 import (
 	"math"
-	"reflect"
 	"testing"
 )
 
@@ -62,84 +61,5 @@ func TestProbabilityColours(t *testing.T) {
 	}
 	if c := ProbabilityRGBA(math.NaN()); c != ProbabilityRGBA(0.5) {
 		t.Errorf("NaN gives %v, want neutral", c)
-	}
-}
-
-// TestSceneLearnsSeparableClusters draws two clusters and checks that the
-// learner's heatmap ends up on the right side of each.
-func TestSceneLearnsSeparableClusters(t *testing.T) {
-	s := NewScene(0.5)
-	for _, p := range []Point{{-0.6, -0.5, -1}, {-0.4, -0.7, -1}, {0.5, 0.6, 1}, {0.7, 0.4, 1}} {
-		if err := s.Add(p); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if got := s.Probability(0.6, 0.5); got != 0.5 {
-		t.Fatalf("untrained learner predicts %v, want 0.5", got)
-	}
-	for s.Step(7) > 0 {
-	}
-	rested := s.Probability(0.6, 0.5)
-	s.Add(Point{0.9, 0.9, 1})
-	if s.Rounds() != 0 || s.Probability(0.6, 0.5) != 0.5 {
-		t.Fatal("adding a point did not restart the stream")
-	}
-	s.points = s.points[:4]
-	s.reset()
-	for s.Step(1000) > 0 {
-	}
-	if s.Probability(0.6, 0.5) != rested {
-		t.Fatal("replaying the same points gave a different learner")
-	}
-	if s.Rounds() != MaxPasses*4 || !s.Resting() {
-		t.Fatalf("played %d rounds, want %d and resting", s.Rounds(), MaxPasses*4)
-	}
-	if p := s.Probability(0.6, 0.5); p < 0.9 {
-		t.Errorf("P(+1) in the positive cluster = %v", p)
-	}
-	if p := s.Probability(-0.5, -0.6); p > 0.1 {
-		t.Errorf("P(+1) in the negative cluster = %v", p)
-	}
-	rgba := make([]byte, 4*3*2)
-	s.PaintHeatmap(rgba, 3, 2, Frame{XMin: -1, XMax: 1, YMin: -1, YMax: 1})
-	if rgba[4*2+2] <= rgba[4*2] || rgba[4*3] <= rgba[4*3+2] {
-		t.Errorf("top-right cell should be blue, bottom-left orange: %v", rgba)
-	}
-}
-
-func TestSceneRejectsBadPoints(t *testing.T) {
-	s := NewScene(0.5)
-	for _, p := range []Point{{math.NaN(), 0, 1}, {0, math.Inf(1), 1}, {0, 0, 0}, {0, 0, 2}} {
-		if s.Add(p) == nil {
-			t.Errorf("Add(%v) accepted a bad point", p)
-		}
-	}
-	if len(s.Points()) != 0 {
-		t.Fatal("a bad point was kept")
-	}
-}
-
-func TestPointsRoundTripAndBadStorage(t *testing.T) {
-	s := NewScene(0.5)
-	s.Add(Point{0.1, 0.2, 1})
-	s.Add(Point{-0.3, 0.4, -1})
-	data, err := s.MarshalPoints()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := NewScene(0.5)
-	if err := r.UnmarshalPoints(data); err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(r.Points(), s.Points()) {
-		t.Fatalf("restored %v, want %v", r.Points(), s.Points())
-	}
-	for _, bad := range []string{"{", `[{"X":1,"Y":2,"Label":3}]`} {
-		if err := r.UnmarshalPoints([]byte(bad)); err == nil {
-			t.Errorf("stored %s was accepted", bad)
-		}
-	}
-	if len(r.Points()) != 2 {
-		t.Fatal("bad storage destroyed the points")
 	}
 }

@@ -3,7 +3,8 @@
 package main
 
 import (
-	"fmt"
+	"math"
+	"sort"
 	"syscall/js"
 	"time"
 
@@ -13,140 +14,127 @@ import (
 )
 
 const (
-	canvasSize    = 480 // CSS pixels, square
-	plotMargin    = 36  // room for the axis labels
-	heatmapCells  = 64  // heatmap resolution per side, scaled up by the canvas
-	roundsPerTick = 4   // learning rounds per animation frame
-	storageKey    = "unitfree.points.v1"
-	defaultEta    = 0.5
+	panelSize    = 320 // logical canvas size of a learner panel, square
+	panelMargin  = 34  // room for the axis labels
+	heatmapCells = 64  // heatmap resolution per side
+	storageKey   = "unitfree.state.v2"
+	regretEvery  = 500 * time.Millisecond
+	defaultSpeed = 10
+	pointRadius  = 5
+	pickRadiusPx = 9
 )
 
-// app is the DOM adapter: it owns the canvas and the controls and asks the
-// scene what to draw.
+// app is the DOM adapter of the playground: it owns the controls, the
+// learner panels and the chart, and asks the model and the run what to show.
 type app struct {
-	doc    dom.Document
-	canvas *dom.HTMLCanvasElement
-	ctx    *dom.CanvasRenderingContext2D
-	heat   *dom.HTMLCanvasElement // heatmapCells² offscreen grid
-	hctx   *dom.CanvasRenderingContext2D
-	himg   *dom.ImageData
-	hbuf   []byte
-	scene  *playground.Scene
-	frame  playground.Frame
-	brush  float64 // label of the next drawn point
-	dirty  bool    // the picture is out of date
+	doc      dom.Document
+	model    *playground.Model
+	run      *playground.Run
+	panels   []*panel
+	chart    *chart
+	tool     string // "pos", "neg" or "erase"
+	playing  bool
+	speed    int
+	dirty    bool
+	regrets  []float64
+	lastRegr time.Time
+	drag     *dragState
+	frames   frameTimes
+	sprites  map[float64]*dom.HTMLCanvasElement // a drawn point of each class
+	phases   map[string]float64                 // milliseconds of the last frame's phases
+	nextHeat int                                // the panel whose heatmap is refreshed next while playing
+	version  int                                // bumped when the data, units or learners change
 }
 
-// newApp finds the page's elements and sets up the canvas.
-func newApp(doc dom.Document) (*app, error) {
-	canvas, ok := doc.GetElementByID("plot").(*dom.HTMLCanvasElement)
-	if !ok {
-		return nil, fmt.Errorf("the page has no <canvas id=plot>")
-	}
-	heat := doc.CreateElement("canvas").(*dom.HTMLCanvasElement)
-	heat.SetWidth(heatmapCells)
-	heat.SetHeight(heatmapCells)
-	a := &app{
-		doc: doc, canvas: canvas, ctx: canvas.GetContext2d(),
-		heat: heat, hctx: heat.GetContext2d(),
-		hbuf:  make([]byte, 4*heatmapCells*heatmapCells),
-		scene: playground.NewScene(defaultEta),
-		frame: playground.Frame{Width: canvasSize, Height: canvasSize, Margin: plotMargin,
-			XMin: -1, XMax: 1, YMin: -1, YMax: 1},
-		brush: 1, dirty: true,
-	}
-	a.himg = a.hctx.CreateImageData(heatmapCells, heatmapCells)
-	dpr := js.Global().Get("devicePixelRatio").Float()
-	if dpr < 1 {
-		dpr = 1
-	}
-	canvas.SetWidth(int(canvasSize * dpr))
-	canvas.SetHeight(int(canvasSize * dpr))
-	canvas.Style().SetProperty("width", fmt.Sprint(canvasSize, "px"), "")
-	canvas.Style().SetProperty("height", fmt.Sprint(canvasSize, "px"), "")
-	a.ctx.SetTransform(dpr, 0, 0, dpr, 0, 0)
-	return a, nil
+// dragState is a point being dragged.
+type dragState struct {
+	index int
+	moved bool
 }
 
-// restore loads the points saved by an earlier visit.
+func newApp(doc dom.Document) *app {
+	return &app{doc: doc, model: playground.NewModel(), tool: "pos", speed: defaultSpeed, dirty: true}
+}
+
+func (a *app) el(id string) dom.Element { return a.doc.GetElementByID(id) }
+
+// restore loads the state of the link, else of the last visit. A link that
+// cannot be read is reported and the stored data stays as it was.
 func (a *app) restore() {
+	hash := js.Global().Get("location").Get("hash").String()
+	if len(hash) > 1 {
+		m, err := playground.DecodeModel(hash)
+		if err == nil {
+			a.model = m
+			return
+		}
+		a.notice(err.Error() + " The page shows your saved data instead.")
+	}
 	stored := js.Global().Get("localStorage").Call("getItem", storageKey)
 	if stored.IsNull() {
 		return
 	}
-	if err := a.scene.UnmarshalPoints([]byte(stored.String())); err != nil {
-		a.notice("Your saved points could not be read and were left untouched: " + err.Error())
-	}
-}
-
-// save stores the points so that they survive a reload.
-func (a *app) save() {
-	data, err := a.scene.MarshalPoints()
-	if err != nil {
-		a.notice("Could not save the points: " + err.Error())
-		return
-	}
-	js.Global().Get("localStorage").Call("setItem", storageKey, string(data))
-}
-
-// bind attaches the event handlers.
-func (a *app) bind() {
-	a.canvas.AddEventListener("pointerdown", false, func(ev dom.Event) {
-		pe, ok := ev.(*dom.PointerEvent)
-		if !ok {
-			return
-		}
-		ev.PreventDefault()
-		px, py := pe.OffsetX(), pe.OffsetY()
-		if !a.frame.Inside(px, py) {
-			return
-		}
-		x, y := a.frame.ToData(px, py)
-		if err := a.scene.Add(playground.Point{X: x, Y: y, Label: a.brush}); err != nil {
-			a.notice(err.Error())
-			return
-		}
-		a.save()
-		a.publish()
-		a.dirty = true
-	})
-	for _, id := range []string{"brush-pos", "brush-neg"} {
-		button := a.doc.GetElementByID(id)
-		button.AddEventListener("click", false, func(dom.Event) { a.selectBrush(button) })
-	}
-	a.doc.GetElementByID("clear").AddEventListener("click", false, func(dom.Event) {
-		a.scene.Clear()
-		a.save()
-		a.publish()
-		a.dirty = true
-	})
-}
-
-// selectBrush makes button's class the one that clicks add.
-func (a *app) selectBrush(button dom.Element) {
-	for _, id := range []string{"brush-pos", "brush-neg"} {
-		b := a.doc.GetElementByID(id)
-		b.Class().Remove("active")
-		b.SetAttribute("aria-pressed", "false")
-	}
-	button.Class().Add("active")
-	button.SetAttribute("aria-pressed", "true")
-	if button.GetAttribute("data-label") == "-1" {
-		a.brush = -1
+	if m, err := playground.DecodeModel(stored.String()); err == nil {
+		a.model = m
 	} else {
-		a.brush = 1
+		a.notice("Your saved state could not be read and was left untouched: " + err.Error())
 	}
+}
+
+// persist writes the state to the URL and to the browser's storage.
+func (a *app) persist() {
+	enc := a.model.Encode()
+	js.Global().Get("history").Call("replaceState", nil, "", "#"+enc)
+	js.Global().Get("localStorage").Call("setItem", storageKey, enc)
+}
+
+// restart rebuilds the run from the model: the stream replays from round 0
+// in the same order.
+func (a *app) restart() {
+	r, err := playground.NewRun(a.model)
+	if err != nil {
+		a.notice("Cannot run: " + err.Error())
+		r, _ = playground.NewRun(&playground.Model{Learners: a.model.Learners})
+	}
+	a.run = r
+	a.regrets = nil
+	a.version++
+	a.dirty = true
+}
+
+// changed is called after any change of the model: persist, rebuild, redraw.
+func (a *app) changed() {
+	a.persist()
+	a.restart()
+	a.syncControls()
+	a.publish()
 }
 
 // start hides the loading screen and runs the animation loop.
 func (a *app) start() {
-	a.doc.GetElementByID("loading").SetAttribute("hidden", "")
-	a.doc.GetElementByID("app").RemoveAttribute("hidden")
+	a.el("loading").SetAttribute("hidden", "")
+	a.el("app").RemoveAttribute("hidden")
+	a.restart()
+	a.buildPanels()
+	a.syncControls()
+	a.persist()
 	var tick func(time.Duration)
-	tick = func(time.Duration) {
-		if a.scene.Step(roundsPerTick) > 0 {
-			a.dirty = true
+	last := time.Duration(0)
+	tick = func(now time.Duration) {
+		if last > 0 {
+			a.frames.add(float64(now-last) / float64(time.Millisecond))
 		}
+		last = now
+		t0 := clock()
+		if a.playing && !a.run.Done() {
+			a.run.Step(a.speed)
+			a.dirty = true
+			if a.run.Done() {
+				a.playing = false
+				a.syncControls()
+			}
+		}
+		a.phase("step", t0)
 		if a.dirty {
 			a.draw()
 			a.publish()
@@ -158,25 +146,96 @@ func (a *app) start() {
 	dom.GetWindow().RequestAnimationFrame(tick)
 }
 
-// publish exposes the state on window.unitfree and in the figures panel.
-func (a *app) publish() {
-	n, rounds := len(a.scene.Points()), a.scene.Rounds()
-	js.Global().Set("unitfree", js.ValueOf(map[string]any{
-		"ready": true, "points": n, "rounds": rounds, "resting": a.scene.Resting(),
-	}))
-	a.doc.GetElementByID("stat-points").SetTextContent(fmt.Sprint(n))
-	a.doc.GetElementByID("stat-rounds").SetTextContent(fmt.Sprint(rounds))
-	status := "learning"
-	if a.scene.Resting() {
-		status = fmt.Sprintf("done: %d passes", playground.MaxPasses)
+// draw repaints the panels and the chart. While the stream plays, one
+// panel's heatmap is recomputed per frame, in turn (the others keep theirs
+// until their turn), and the comparator in hindsight every few seconds;
+// when it rests, everything is brought up to date.
+func (a *app) draw() {
+	resting := !a.playing
+	t0 := clock()
+	if a.run.Played() > 0 && (resting || time.Since(a.lastRegr) > regretEvery) {
+		if r, err := a.run.Regrets(); err == nil {
+			a.regrets = r
+		}
+		a.lastRegr = time.Now()
 	}
-	if n == 0 {
-		status = "waiting for points"
+	a.phase("regret", t0)
+	if len(a.panels) > 0 {
+		a.nextHeat = (a.nextHeat + 1) % len(a.panels)
 	}
-	a.doc.GetElementByID("stat-status").SetTextContent(status)
+	t0 = clock()
+	for i, p := range a.panels {
+		p.draw(a, i, resting || i == a.nextHeat || !p.painted)
+	}
+	a.phase("panels", t0)
+	t0 = clock()
+	if resting || a.frames.count%4 == 0 { // the chart at 15 Hz while playing
+		a.chart.draw(a)
+	}
+	a.phase("chart", t0)
 }
 
-// notice shows a message to the user in the page's notice line.
-func (a *app) notice(msg string) {
-	a.doc.GetElementByID("notice").SetTextContent(msg)
+// clock returns the page's clock in milliseconds.
+func clock() float64 { return js.Global().Get("performance").Call("now").Float() }
+
+// phase records the milliseconds since t0 as the named phase of the frame.
+func (a *app) phase(name string, t0 float64) {
+	if a.phases == nil {
+		a.phases = map[string]float64{}
+	}
+	a.phases[name] = clock() - t0
+}
+
+// publish exposes the state on window.unitfree for tests and tools.
+func (a *app) publish() {
+	var learners []any
+	for i := range a.model.Learners {
+		s := a.run.Stats(i)
+		regret := math.NaN()
+		if i < len(a.regrets) {
+			regret = a.regrets[i]
+		}
+		learners = append(learners, map[string]any{"id": a.model.Learners[i].ID, "rounds": s.Rounds, "mistakes": s.Mistakes,
+			"loss": s.Loss, "meter": s.Meter, "regret": regret, "divergedAt": s.DivergedAt})
+	}
+	med, p95 := a.frames.stats()
+	js.Global().Set("unitfree", js.ValueOf(map[string]any{
+		"ready": true, "points": len(a.model.Points), "rounds": a.run.Played(), "total": a.run.Total(),
+		"playing": a.playing, "units": []any{a.model.Units[0], a.model.Units[1]}, "learners": learners,
+		"frameMedianMs": med, "frameP95Ms": p95, "frames": a.frames.count, "phasesMs": phasesJS(a.phases),
+	}))
+}
+
+// notice shows a message in the page's notice line.
+func (a *app) notice(msg string) { a.el("notice").SetTextContent(msg) }
+
+// frameTimes keeps the last frame durations for the page's own measurement.
+type frameTimes struct {
+	ms    []float64
+	count int
+}
+
+func (f *frameTimes) add(ms float64) {
+	f.count++
+	f.ms = append(f.ms, ms)
+	if len(f.ms) > 600 {
+		f.ms = f.ms[1:]
+	}
+}
+
+func (f *frameTimes) stats() (median, p95 float64) {
+	if len(f.ms) == 0 {
+		return 0, 0
+	}
+	s := append([]float64(nil), f.ms...)
+	sort.Float64s(s)
+	return s[len(s)/2], s[int(0.95*float64(len(s)-1))]
+}
+
+func phasesJS(p map[string]float64) map[string]any {
+	out := map[string]any{}
+	for k, v := range p {
+		out[k] = v
+	}
+	return out
 }

@@ -1,24 +1,17 @@
 //go:build js
 
 // Command playground is the browser playground: it wires the view logic of
-// package playground to the page's DOM and canvas.
+// package playground to the page's DOM and canvases.
 package main
 
-import (
-	"syscall/js"
-
-	"honnef.co/go/js/dom/v2"
-)
+import "honnef.co/go/js/dom/v2"
 
 func main() {
 	doc := dom.GetWindow().Document()
-	a, err := newApp(doc)
-	if err != nil {
-		js.Global().Call("unitfreeFail", "The playground could not start: "+err.Error())
-		return
-	}
+	a := newApp(doc)
 	a.restore()
 	a.bind()
+	a.chart = newChart(a)
 	newExperimentPanel(doc)
 	a.start()
 	select {} // keep the Go program alive for the callbacks

@@ -1,0 +1,305 @@
+//go:build js
+
+package main
+
+import (
+	"math"
+	"strconv"
+
+	"honnef.co/go/js/dom/v2"
+
+	"unitfree/core/catalog"
+	"unitfree/core/eval"
+	"unitfree/wasm/playground"
+)
+
+// bind attaches the handlers of every control.
+func (a *app) bind() {
+	presets := make([]string, len(playground.PresetIDs))
+	copy(presets, playground.PresetIDs)
+	fillSelect(a.doc, a.el("preset"), presets, a.model.Preset)
+	a.on("preset", "change", func() {
+		if err := a.model.LoadPreset(value(a.el("preset")), a.model.Seed+1); err != nil {
+			a.notice(err.Error())
+			return
+		}
+		a.notice("")
+		a.changed()
+	})
+	for _, id := range []string{"brush-pos", "brush-neg", "brush-erase"} {
+		b := a.el(id)
+		a.on(id, "click", func() {
+			a.tool = b.GetAttribute("data-tool")
+			a.syncControls()
+		})
+	}
+	a.on("undo", "click", func() { a.undo() })
+	a.on("redo", "click", func() { a.redo() })
+	a.on("clear", "click", func() { a.model.Clear(); a.changed() })
+	for i := range 2 {
+		a.on("unit-"+strconv.Itoa(i), "change", func() {
+			if err := a.model.SetUnit(i, value(a.el("unit-"+strconv.Itoa(i)))); err != nil {
+				a.notice(err.Error())
+				return
+			}
+			a.changed()
+		})
+	}
+	a.on("bias", "change", func() { a.model.Bias = checked(a.el("bias")); a.changed() })
+	a.on("degree", "change", func() {
+		d, _ := strconv.Atoi(value(a.el("degree")))
+		a.model.Degree = max(1, min(3, d))
+		a.changed()
+	})
+	a.on("play", "click", func() { a.togglePlay() })
+	a.on("step", "click", func() { a.stepOnce() })
+	a.on("restart", "click", func() { a.restart(); a.publish() })
+	a.on("speed", "input", func() {
+		v, _ := strconv.ParseFloat(value(a.el("speed")), 64)
+		a.speed = max(1, min(1000, int(math.Round(math.Pow(10, v)))))
+		a.el("speed-value").SetTextContent(strconv.Itoa(a.speed))
+	})
+	a.on("shuffle", "change", func() { a.model.Shuffle = checked(a.el("shuffle")); a.changed() })
+	a.on("seed", "change", func() {
+		s, err := strconv.ParseUint(value(a.el("seed")), 10, 64)
+		if err != nil || s >= playground.MaxSeed {
+			a.notice("The seed must be a whole number from 0 to 2147483647.")
+			a.syncControls()
+			return
+		}
+		a.model.Seed = s
+		a.changed()
+	})
+	a.on("passes", "change", func() {
+		n, err := strconv.Atoi(value(a.el("passes")))
+		if err != nil || n < 1 || n > playground.MaxPasses {
+			a.notice("Passes must be 1 to 100.")
+			a.syncControls()
+			return
+		}
+		a.model.Passes = n
+		a.changed()
+	})
+	box := a.el("learners")
+	for _, e := range catalog.Linear() {
+		cb := checkbox(a.doc, "learner-"+e.ID, e.Name, e.Summary, false)
+		box.AppendChild(cb)
+		id := e.ID
+		a.on("learner-"+id, "change", func() { a.toggleLearner(id) })
+	}
+	a.bindFiles()
+	dom.GetWindow().AddEventListener("keydown", false, func(ev dom.Event) { a.key(ev.(*dom.KeyboardEvent)) })
+}
+
+// on attaches a handler to the element with the given id.
+func (a *app) on(id, event string, f func()) {
+	a.el(id).AddEventListener(event, false, func(dom.Event) { f() })
+}
+
+// toggleLearner adds or removes a learner, keeping 1 to 6.
+func (a *app) toggleLearner(id string) {
+	specs := a.model.Learners[:0:0]
+	found := false
+	for _, s := range a.model.Learners {
+		if s.ID == id {
+			found = true
+			continue
+		}
+		specs = append(specs, s)
+	}
+	if !found {
+		specs = append(specs, eval.LearnerSpec{ID: id})
+	}
+	if err := a.model.SetLearners(specs); err != nil {
+		a.notice(err.Error())
+		a.syncControls()
+		return
+	}
+	a.notice("")
+	a.changed()
+	a.buildPanels()
+}
+
+func (a *app) togglePlay() {
+	if a.run.Done() {
+		a.restart()
+	}
+	a.playing = !a.playing
+	a.syncControls()
+	a.publish()
+}
+
+func (a *app) stepOnce() {
+	a.playing = false
+	a.run.Step(1)
+	a.dirty = true
+	a.syncControls()
+}
+
+func (a *app) undo() {
+	if a.model.Undo() {
+		a.changed()
+	}
+}
+
+func (a *app) redo() {
+	if a.model.Redo() {
+		a.changed()
+	}
+}
+
+// key handles the keyboard shortcuts, except while typing in a field.
+func (a *app) key(ev *dom.KeyboardEvent) {
+	tag := ev.Target().TagName()
+	if tag == "INPUT" || tag == "SELECT" || tag == "TEXTAREA" {
+		return
+	}
+	switch {
+	case ev.Key() == " ":
+		ev.PreventDefault()
+		a.togglePlay()
+	case ev.Key() == "ArrowRight":
+		a.stepOnce()
+	case ev.Key() == "r" || ev.Key() == "R":
+		if !ev.CtrlKey() && !ev.MetaKey() {
+			a.restart()
+			a.publish()
+		}
+	case (ev.CtrlKey() || ev.MetaKey()) && (ev.Key() == "z" || ev.Key() == "Z"):
+		ev.PreventDefault()
+		if ev.ShiftKey() {
+			a.redo()
+		} else {
+			a.undo()
+		}
+	}
+}
+
+// syncControls shows the model's state in the controls.
+func (a *app) syncControls() {
+	setSelected(a.el("preset"), a.model.Preset)
+	for i := range 2 {
+		var ids, labels []string
+		for _, u := range playground.UnitsFor(a.model.Features[i].Base) {
+			ids, labels = append(ids, u.ID), append(labels, u.Label)
+		}
+		fillSelectLabels(a.doc, a.el("unit-"+strconv.Itoa(i)), ids, labels, a.model.Units[i])
+		a.el("unit-" + strconv.Itoa(i) + "-name").SetTextContent(a.model.Features[i].Name)
+	}
+	a.el("bias").Underlying().Set("checked", a.model.Bias)
+	setSelected(a.el("degree"), strconv.Itoa(a.model.Degree))
+	a.el("shuffle").Underlying().Set("checked", a.model.Shuffle)
+	a.el("seed").Underlying().Set("value", strconv.FormatUint(a.model.Seed, 10))
+	a.el("passes").Underlying().Set("value", strconv.Itoa(a.model.Passes))
+	for _, e := range catalog.Linear() {
+		on := false
+		for _, s := range a.model.Learners {
+			on = on || s.ID == e.ID
+		}
+		a.el("learner-"+e.ID).Underlying().Set("checked", on)
+	}
+	for _, t := range []string{"pos", "neg", "erase"} {
+		b := a.el(map[string]string{"pos": "brush-pos", "neg": "brush-neg", "erase": "brush-erase"}[t])
+		if t == a.tool {
+			b.Class().Add("active")
+			b.SetAttribute("aria-pressed", "true")
+		} else {
+			b.Class().Remove("active")
+			b.SetAttribute("aria-pressed", "false")
+		}
+	}
+	label := "Play"
+	if a.playing {
+		label = "Pause"
+	}
+	a.el("play").SetTextContent(label)
+}
+
+// bindCanvas lets a panel's canvas add, drag and erase points.
+func (a *app) bindCanvas(canvas *dom.HTMLCanvasElement) {
+	logical := func(ev dom.Event) (float64, float64) {
+		pe := ev.(*dom.PointerEvent)
+		k := panelSize / math.Max(1, canvas.Underlying().Get("clientWidth").Float())
+		return pe.OffsetX() * k, pe.OffsetY() * k
+	}
+	canvas.AddEventListener("contextmenu", false, func(ev dom.Event) { ev.PreventDefault() })
+	canvas.AddEventListener("pointerdown", false, func(ev dom.Event) {
+		ev.PreventDefault()
+		px, py := logical(ev)
+		f := a.frame()
+		if !f.Inside(px, py) {
+			return
+		}
+		hit := a.pick(px, py)
+		erase := a.tool == "erase" || ev.(*dom.PointerEvent).Button() == 2
+		switch {
+		case erase && hit >= 0:
+			a.model.Remove(hit)
+			a.changed()
+		case erase:
+		case hit >= 0:
+			a.drag = &dragState{index: hit}
+			canvas.Underlying().Call("setPointerCapture", ev.Underlying().Get("pointerId"))
+		default:
+			x, y := f.ToData(px, py)
+			label := 1.0
+			if a.tool == "neg" {
+				label = -1
+			}
+			if err := a.model.Add(playground.Point{X: a.model.Unit(0).Invert(x), Y: a.model.Unit(1).Invert(y), Label: label}); err != nil {
+				a.notice(err.Error())
+				return
+			}
+			a.changed()
+		}
+	})
+	canvas.AddEventListener("pointermove", false, func(ev dom.Event) {
+		if a.drag == nil {
+			return
+		}
+		px, py := logical(ev)
+		x, y := a.frame().ToData(px, py)
+		a.model.Move(a.drag.index, a.model.Unit(0).Invert(x), a.model.Unit(1).Invert(y), !a.drag.moved)
+		a.drag.moved = true
+		a.version++ // the overlays show the point where it is dragged
+		a.dirty = true
+	})
+	end := func(dom.Event) {
+		if a.drag != nil && a.drag.moved {
+			a.changed()
+		}
+		a.drag = nil
+	}
+	canvas.AddEventListener("pointerup", false, end)
+	canvas.AddEventListener("pointercancel", false, end)
+}
+
+// pick returns the index of the point under (px, py), or -1.
+func (a *app) pick(px, py float64) int {
+	f := a.frame()
+	best, bestD := -1, float64(pickRadiusPx*pickRadiusPx)
+	u0, u1 := a.model.Unit(0), a.model.Unit(1)
+	for i, p := range a.model.Points {
+		x, y := f.ToPixel(u0.Convert(p.X), u1.Convert(p.Y))
+		if d := (x-px)*(x-px) + (y-py)*(y-py); d <= bestD {
+			best, bestD = i, d
+		}
+	}
+	return best
+}
+
+func checked(el dom.Element) bool { return el.Underlying().Get("checked").Bool() }
+
+func setSelected(sel dom.Element, v string) { sel.Underlying().Set("value", v) }
+
+// fillSelectLabels replaces a select's options with values and labels.
+func fillSelectLabels(doc dom.Document, sel dom.Element, values, labels []string, selected string) {
+	clearChildren(sel, 0)
+	for i, v := range values {
+		opt := doc.CreateElement("option")
+		opt.SetAttribute("value", v)
+		opt.SetTextContent(labels[i])
+		sel.AppendChild(opt)
+	}
+	setSelected(sel, selected)
+}

@@ -1,0 +1,314 @@
+//go:build js
+
+package main
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"syscall/js"
+
+	"honnef.co/go/js/dom/v2"
+
+	"unitfree/core/catalog"
+	"unitfree/core/eval"
+	"unitfree/wasm/playground"
+)
+
+// Learner colours: the Okabe–Ito palette, safe for colour-blind readers.
+var learnerColors = []string{"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"}
+
+// panel is one learner's panel: its canvas, figures and meter.
+type panel struct {
+	canvas  *dom.HTMLCanvasElement
+	ctx     *dom.CanvasRenderingContext2D
+	heat    *dom.HTMLCanvasElement
+	hctx    *dom.CanvasRenderingContext2D
+	himg    *dom.ImageData
+	hbuf    []byte
+	probs   []float64
+	root    dom.Element
+	painted bool // the heatmap has been computed at least once
+	// overlay holds the axes and the points, redrawn only when the data, the
+	// units or the learners change (version), not every frame.
+	overlay  *dom.HTMLCanvasElement
+	octx     *dom.CanvasRenderingContext2D
+	oversion int
+}
+
+// buildPanels (re)creates one panel per learner.
+func (a *app) buildPanels() {
+	box := a.el("panels")
+	clearChildren(box, 0)
+	a.panels = nil
+	dpr := math.Max(1, js.Global().Get("devicePixelRatio").Float())
+	for i, spec := range a.model.Learners {
+		e, _ := catalog.Lookup(spec.ID)
+		root := a.doc.CreateElement("section")
+		root.SetAttribute("class", "learner-panel")
+		root.SetAttribute("data-id", spec.ID)
+		root.SetAttribute("aria-label", e.Name)
+		root.SetInnerHTML(fmt.Sprintf(`<h3><span class="swatch" style="background:%s"></span>%s</h3>
+<p class="paper">%s · %s · invariant: %s</p>`, learnerColors[i%len(learnerColors)], e.Name, e.Paper, e.Algorithm, e.Invariance))
+		canvas := a.doc.CreateElement("canvas").(*dom.HTMLCanvasElement)
+		canvas.SetWidth(int(panelSize * dpr))
+		canvas.SetHeight(int(panelSize * dpr))
+		canvas.SetAttribute("aria-label", e.Name+": the points over its prediction heatmap")
+		root.AppendChild(canvas)
+		figs := a.doc.CreateElement("dl")
+		figs.SetInnerHTML(`<dt>Rounds</dt><dd class="f-rounds">0</dd><dt>Mistakes</dt><dd class="f-mistakes">0</dd>
+<dt>Loss</dt><dd class="f-loss">0</dd><dt>Regret</dt><dd class="f-regret">–</dd>`)
+		root.AppendChild(figs)
+		meter := a.doc.CreateElement("p")
+		meter.SetAttribute("class", "meter")
+		root.AppendChild(meter)
+		root.AppendChild(a.paramInputs(i, e, spec))
+		box.AppendChild(root)
+
+		heat := a.doc.CreateElement("canvas").(*dom.HTMLCanvasElement)
+		heat.SetWidth(heatmapCells)
+		heat.SetHeight(heatmapCells)
+		p := &panel{canvas: canvas, ctx: canvas.GetContext2d(), heat: heat, hctx: heat.GetContext2d(),
+			hbuf: make([]byte, 4*heatmapCells*heatmapCells), probs: make([]float64, heatmapCells*heatmapCells), root: root}
+		p.himg = p.hctx.CreateImageData(heatmapCells, heatmapCells)
+		p.ctx.SetTransform(dpr, 0, 0, dpr, 0, 0)
+		p.overlay = a.doc.CreateElement("canvas").(*dom.HTMLCanvasElement)
+		p.overlay.SetWidth(int(panelSize * dpr))
+		p.overlay.SetHeight(int(panelSize * dpr))
+		p.octx = p.overlay.GetContext2d()
+		p.octx.SetTransform(dpr, 0, 0, dpr, 0, 0)
+		p.oversion = -1
+		a.bindCanvas(canvas)
+		a.panels = append(a.panels, p)
+	}
+	a.dirty = true
+}
+
+// paramInputs returns the editable parameters of learner i.
+func (a *app) paramInputs(i int, e catalog.Entry, spec eval.LearnerSpec) dom.Element {
+	box := a.doc.CreateElement("div")
+	box.SetAttribute("class", "params")
+	for _, p := range e.Params {
+		v := p.Default
+		if x, ok := spec.Params[p.Name]; ok {
+			v = x
+		}
+		label := a.doc.CreateElement("label")
+		label.SetAttribute("title", fmt.Sprintf("%s (%s to %g; default %g)", p.Doc, rangeStart(p), p.Max, p.Default))
+		label.AppendChild(a.doc.CreateTextNode(p.Symbol + " "))
+		input := a.doc.CreateElement("input")
+		input.SetAttribute("type", "number")
+		input.SetAttribute("step", "any")
+		input.SetAttribute("value", strconv.FormatFloat(v, 'g', -1, 64))
+		input.SetAttribute("aria-label", e.Name+" parameter "+p.Name)
+		name := p.Name
+		input.AddEventListener("change", false, func(dom.Event) {
+			x, err := strconv.ParseFloat(input.Underlying().Get("value").String(), 64)
+			specs := append([]eval.LearnerSpec(nil), a.model.Learners...)
+			params := map[string]float64{}
+			for k, v := range specs[i].Params {
+				params[k] = v
+			}
+			params[name] = x
+			specs[i].Params = params
+			if err == nil {
+				err = a.model.SetLearners(specs)
+			}
+			if err != nil {
+				a.notice("Parameter not changed: " + err.Error())
+				return
+			}
+			a.notice("")
+			a.changed()
+		})
+		label.AppendChild(input)
+		box.AppendChild(label)
+	}
+	return box
+}
+
+func rangeStart(p catalog.Param) string {
+	if p.MinExclusive {
+		return fmt.Sprintf("above %g", p.Min)
+	}
+	return fmt.Sprintf("%g", p.Min)
+}
+
+// frame returns the panels' frame in the current units.
+func (a *app) frame() playground.Frame {
+	return a.model.DisplayFrame(panelSize, panelSize, panelMargin)
+}
+
+// draw paints learner i's heatmap (recomputed if fresh is set), boundary,
+// axes and points, and its figures.
+func (p *panel) draw(a *app, i int, fresh bool) {
+	f := a.frame()
+	c := p.ctx
+	c.SetFillStyle("#ffffff")
+	c.FillRect(0, 0, f.Width, f.Height)
+	if fresh {
+		a.run.Probabilities(i, p.probs, heatmapCells, heatmapCells, f)
+		playground.PaintHeatmap(p.hbuf, p.probs)
+		js.CopyBytesToJS(p.himg.Data(), p.hbuf)
+		p.hctx.PutImageData(p.himg, 0, 0)
+		p.painted = true
+	}
+	x0, y0 := f.ToPixel(f.XMin, f.YMax)
+	x1, y1 := f.ToPixel(f.XMax, f.YMin)
+	c.Set("imageSmoothingEnabled", true)
+	c.DrawImageWithDst(p.heat, x0, y0, x1-x0, y1-y0)
+
+	// The decision boundary: P(+1) = 1/2 on the same grid.
+	c.SetStrokeStyle("rgba(31,39,51,0.85)")
+	c.Set("lineWidth", 1.5)
+	c.BeginPath()
+	for _, s := range playground.Contour(p.probs, heatmapCells, heatmapCells, f, 0.5) {
+		ax, ay := f.ToPixel(s.X0, s.Y0)
+		bx, by := f.ToPixel(s.X1, s.Y1)
+		c.MoveTo(ax, ay)
+		c.LineTo(bx, by)
+	}
+	c.Stroke()
+
+	if p.oversion != a.version {
+		p.drawOverlay(a, f)
+		p.oversion = a.version
+	}
+	c.DrawImageWithDst(p.overlay, 0, 0, f.Width, f.Height)
+
+	s := a.run.Stats(i)
+	set := func(class, text string) { p.root.QuerySelector("." + class).SetTextContent(text) }
+	set("f-rounds", fmt.Sprintf("%d / %d", s.Rounds, a.run.Total()))
+	set("f-mistakes", strconv.Itoa(s.Mistakes))
+	set("f-loss", num(s.Loss))
+	if i < len(a.regrets) {
+		set("f-regret", num(a.regrets[i]))
+	} else {
+		set("f-regret", "–")
+	}
+	meter := p.root.QuerySelector(".meter")
+	meter.SetTextContent(meterText(s, a.model))
+	if s.Meter <= playground.MeterTolerance {
+		meter.SetAttribute("class", "meter invariant")
+	} else {
+		meter.SetAttribute("class", "meter changed")
+	}
+	if s.DivergedAt > 0 {
+		meter.SetTextContent(meter.TextContent() + fmt.Sprintf(" · diverged at round %d, now predicts 0", s.DivergedAt))
+	}
+}
+
+// drawOverlay draws the axes and the points into the overlay.
+func (p *panel) drawOverlay(a *app, f playground.Frame) {
+	c := p.octx
+	c.ClearRect(0, 0, f.Width, f.Height)
+	drawAxes(c, f, a.axisName(0), a.axisName(1))
+	u0, u1 := a.model.Unit(0), a.model.Unit(1)
+	const half = pointRadius + 2
+	for _, pt := range a.model.Points {
+		px, py := f.ToPixel(u0.Convert(pt.X), u1.Convert(pt.Y))
+		if f.Inside(px, py) {
+			c.DrawImageWithDst(a.sprite(pt.Label), px-half, py-half, 2*half, 2*half)
+		}
+	}
+}
+
+// meterText explains the invariance meter.
+func meterText(s playground.LearnerStats, m *playground.Model) string {
+	base := m.Unit(0).ID == playground.UnitsFor(m.Features[0].Base)[0].ID && m.Unit(1).ID == playground.UnitsFor(m.Features[1].Base)[0].ID
+	if base {
+		return "Units: the base units. Switch one to test invariance."
+	}
+	if s.Meter <= playground.MeterTolerance {
+		return fmt.Sprintf("Units changed: largest difference %.1g — invariant", s.Meter)
+	}
+	return fmt.Sprintf("Units changed: largest difference %s — changed by units", num(s.Meter))
+}
+
+// axisName returns feature i's axis title with its current unit.
+func (a *app) axisName(i int) string {
+	u := a.model.Unit(i)
+	name := a.model.Features[i].Name
+	if u.Label == "" || u.Label == "×1" {
+		return name
+	}
+	return name + " [" + u.Label + "]"
+}
+
+// drawAxes draws the frame, the ticks and the axis titles.
+func drawAxes(c *dom.CanvasRenderingContext2D, f playground.Frame, xName, yName string) {
+	x0, y0 := f.ToPixel(f.XMin, f.YMax)
+	x1, y1 := f.ToPixel(f.XMax, f.YMin)
+	c.SetStrokeStyle("#5f6b7a")
+	c.SetLineWidth(1)
+	c.StrokeRect(x0, y0, x1-x0, y1-y0)
+	c.SetFillStyle("#3b4452")
+	c.SetFont("11px system-ui, sans-serif")
+	c.SetTextAlign("center")
+	c.SetTextBaseline("top")
+	for _, v := range playground.Ticks(f.XMin, f.XMax, 4) {
+		px, _ := f.ToPixel(v, f.YMin)
+		c.BeginPath()
+		c.MoveTo(px, y1)
+		c.LineTo(px, y1+4)
+		c.Stroke()
+		c.FillText(tickLabel(v), px, y1+5, -1)
+	}
+	c.SetTextAlign("right")
+	c.SetTextBaseline("middle")
+	for _, v := range playground.Ticks(f.YMin, f.YMax, 4) {
+		_, py := f.ToPixel(f.XMin, v)
+		c.BeginPath()
+		c.MoveTo(x0-4, py)
+		c.LineTo(x0, py)
+		c.Stroke()
+		c.Save()
+		c.Translate(x0-6, py)
+		c.Rotate(-math.Pi / 2)
+		c.SetTextAlign("center")
+		c.SetTextBaseline("bottom")
+		c.FillText(tickLabel(v), 0, 0, -1)
+		c.Restore()
+	}
+	c.SetTextAlign("center")
+	c.SetTextBaseline("bottom")
+	c.FillText(xName, (x0+x1)/2, f.Height, -1)
+	c.Save()
+	c.Translate(9, (y0+y1)/2)
+	c.Rotate(-math.Pi / 2)
+	c.SetTextBaseline("middle")
+	c.FillText(yName, 0, 0, -1)
+	c.Restore()
+}
+
+// tickLabel formats a tick value briefly.
+func tickLabel(v float64) string { return strconv.FormatFloat(v, 'g', 3, 64) }
+
+// num formats a figure with four significant digits.
+func num(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
+
+// sprite returns a pre-drawn point of the class: one drawImage per point is
+// much cheaper than a path, on software-rendered canvases above all.
+func (a *app) sprite(label float64) *dom.HTMLCanvasElement {
+	if s, ok := a.sprites[label]; ok {
+		return s
+	}
+	const size = 2 * (pointRadius + 2) * 3 // drawn at 3x for sharp scaling
+	s := a.doc.CreateElement("canvas").(*dom.HTMLCanvasElement)
+	s.SetWidth(size)
+	s.SetHeight(size)
+	c := s.GetContext2d()
+	c.Scale(3, 3)
+	c.BeginPath()
+	c.Arc(pointRadius+2, pointRadius+2, pointRadius, 0, 2*math.Pi, false)
+	c.SetFillStyle(playground.PointColor(label))
+	c.Fill()
+	c.Set("lineWidth", 1.5)
+	c.SetStrokeStyle("#ffffff")
+	c.Stroke()
+	if a.sprites == nil {
+		a.sprites = map[float64]*dom.HTMLCanvasElement{}
+	}
+	a.sprites[label] = s
+	return s
+}

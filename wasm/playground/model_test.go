@@ -1,0 +1,211 @@
+package playground
+
+import (
+	"math"
+	"testing"
+
+	"unitfree/core/eval"
+)
+
+func TestUnits(t *testing.T) {
+	f, _ := FindUnit("°C", "F")
+	if got := f.Convert(100); got != 212 {
+		t.Fatalf("100 °C = %v °F", got)
+	}
+	if got := f.Invert(32); got != 0 {
+		t.Fatalf("32 °F = %v °C", got)
+	}
+	if len(UnitsFor("")) != 13 || UnitsFor("")[0].Scale != 1 {
+		t.Fatalf("drawn units: %v", UnitsFor(""))
+	}
+	kg, ok := FindUnit("g", "kg")
+	if !ok || kg.Convert(3750) != 3.75 {
+		t.Fatal("3750 g is not 3.75 kg")
+	}
+}
+
+func TestUndoRedo(t *testing.T) {
+	m := NewModel()
+	n := len(m.Points)
+	m.Add(Point{0.1, 0.2, 1})
+	m.Move(n, 0.3, 0.3, true)
+	m.Remove(0)
+	if len(m.Points) != n {
+		t.Fatalf("%d points", len(m.Points))
+	}
+	m.Undo()
+	m.Undo()
+	if len(m.Points) != n+1 || m.Points[n].X != 0.1 {
+		t.Fatalf("after two undos: %d points, last %v", len(m.Points), m.Points[len(m.Points)-1])
+	}
+	m.Redo()
+	if m.Points[n].X != 0.3 {
+		t.Fatalf("redo did not restore the move: %v", m.Points[n])
+	}
+	m.Clear()
+	if len(m.Points) != 0 || !m.Undo() || len(m.Points) != n+1 {
+		t.Fatal("clear is not undoable")
+	}
+	if m.Add(Point{math.NaN(), 0, 1}) == nil || m.Add(Point{0, 0, 3}) == nil {
+		t.Fatal("bad points accepted")
+	}
+}
+
+// TestRunMeters switches one unit by 1000x and a temperature to °F, and
+// checks the invariance meters and the heatmaps.
+func TestRunMeters(t *testing.T) {
+	m := NewModel()
+	m.LoadPreset("penguins", 1)
+	m.Passes = 2
+	if err := m.SetUnit(1, "kg"); err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewRun(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !r.Done() {
+		r.Step(37)
+	}
+	for i, l := range m.Learners {
+		s := r.Stats(i)
+		switch l.ID {
+		case "scinol2", "scinol-full", "scinol-diag":
+			if s.Meter > MeterTolerance {
+				t.Errorf("%s: meter %g after g -> kg", l.ID, s.Meter)
+			}
+		case "ogd":
+			if s.Meter < 0.1 {
+				t.Errorf("ogd: meter %g after g -> kg; it should move", s.Meter)
+			}
+		}
+		if s.Rounds != 2*len(m.Points) {
+			t.Errorf("%s: %d rounds", l.ID, s.Rounds)
+		}
+	}
+	// Heatmaps of an invariant learner: identical cells in kg and in g.
+	rg, _ := NewRun(&Model{Features: m.Features, Points: m.Points, Units: [2]string{"mm", "g"}, Learners: m.Learners,
+		Bias: true, Degree: 1, Shuffle: true, Passes: 2})
+	for !rg.Done() {
+		rg.Step(100)
+	}
+	a, b := make([]byte, 4*16*16), make([]byte, 4*16*16)
+	pa, pb := make([]float64, 16*16), make([]float64, 16*16)
+	r.Probabilities(0, pa, 16, 16, m.DisplayFrame(100, 100, 0))
+	PaintHeatmap(a, pa)
+	base := *m
+	base.Units = [2]string{"mm", "g"}
+	rg.Probabilities(0, pb, 16, 16, base.DisplayFrame(100, 100, 0))
+	PaintHeatmap(b, pb)
+	if string(a) != string(b) {
+		t.Error("scinol2's heatmap changed with the unit")
+	}
+
+	w := NewModel()
+	w.LoadPreset("weather", 1)
+	w.Passes = 1
+	w.SetLearners([]eval.LearnerSpec{{ID: "scinol-full"}, {ID: "scinol2"}})
+	w.SetUnit(0, "F")
+	r, err = NewRun(w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !r.Done() {
+		r.Step(100)
+	}
+	if s := r.Stats(0); s.Meter > 1e-6 {
+		t.Errorf("scinol-full with a bias: meter %g after °C -> °F", s.Meter)
+	}
+	if s := r.Stats(1); s.Meter < 1e-3 {
+		t.Errorf("scinol2: meter %g after °C -> °F; an offset must move it", s.Meter)
+	}
+	if _, err := r.Regrets(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestDisplayFrameKeepsPointsOnScreen(t *testing.T) {
+	m := NewModel()
+	m.LoadPreset("weather", 1)
+	p := m.Points[5]
+	f := m.DisplayFrame(400, 400, 30)
+	px, py := f.ToPixel(m.Unit(0).Convert(p.X), m.Unit(1).Convert(p.Y))
+	m.SetUnit(0, "F")
+	m.SetUnit(1, "cm")
+	g := m.DisplayFrame(400, 400, 30)
+	qx, qy := g.ToPixel(m.Unit(0).Convert(p.X), m.Unit(1).Convert(p.Y))
+	if math.Abs(px-qx) > 1e-9 || math.Abs(py-qy) > 1e-9 {
+		t.Fatalf("the point moved from (%v, %v) to (%v, %v)", px, py, qx, qy)
+	}
+}
+
+func TestPresets(t *testing.T) {
+	for _, id := range PresetIDs {
+		p, err := LoadPreset(id, 3)
+		if err != nil || len(p.Points) < 20 {
+			t.Fatalf("%s: %v, %d points", id, err, len(p.Points))
+		}
+	}
+	if _, err := LoadPreset("moons", 1); err == nil {
+		t.Fatal("unknown preset accepted")
+	}
+}
+
+func TestContourOfALinearBoundary(t *testing.T) {
+	const n = 20
+	f := Frame{XMin: -1, XMax: 1, YMin: -1, YMax: 1}
+	v := make([]float64, n*n)
+	for r := range n {
+		for c := range n {
+			x := -1 + (float64(c)+0.5)/n*2
+			v[r*n+c] = x + 0.3 // crosses 0 at x = -0.3
+		}
+	}
+	segs := Contour(v, n, n, f, 0)
+	if len(segs) != n-1 {
+		t.Fatalf("%d segments, want %d", len(segs), n-1)
+	}
+	for _, s := range segs {
+		if math.Abs(s.X0+0.3) > 1e-9 || math.Abs(s.X1+0.3) > 1e-9 {
+			t.Fatalf("segment %+v is off the line x = -0.3", s)
+		}
+	}
+}
+
+func TestRunSeriesMatchStats(t *testing.T) {
+	m := NewModel()
+	r, _ := NewRun(m)
+	for !r.Done() {
+		r.Step(13)
+	}
+	for i := range m.Learners {
+		s := r.Stats(i)
+		n := len(r.CumLoss[i])
+		if n != s.Rounds || math.Abs(r.CumLoss[i][n-1]-s.Loss) > 1e-9*s.Loss || int(r.CumMistakes[i][n-1]) != s.Mistakes {
+			t.Fatalf("%s: series end at %v loss, %v mistakes over %d rounds; stats %+v", m.Learners[i].ID, r.CumLoss[i][n-1], r.CumMistakes[i][n-1], n, s)
+		}
+	}
+}
+
+func TestCSVImportExport(t *testing.T) {
+	m := NewModel()
+	m.LoadPreset("penguins", 1)
+	m.SetUnit(1, "kg")
+	text := ExportCSV(m)
+	p, err := ImportCSV(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Points) != len(m.Points) || math.Abs(p.Points[0].Y-m.Points[0].Y/1000) > 1e-12 {
+		t.Fatalf("%d points, first %v (original %v)", len(p.Points), p.Points[0], m.Points[0])
+	}
+	for _, bad := range []string{"", "a,b\n1,2\n", "a,b,label\n1,x,1\n2,3,-1\n", "a,b,label\n1,2,p\n3,4,q\n5,6,r\n"} {
+		if _, err := ImportCSV(bad); err == nil {
+			t.Errorf("ImportCSV(%q) accepted it", bad)
+		}
+	}
+	before := len(m.Points)
+	if _, err := ImportCSV("a;b\n"); err == nil || len(m.Points) != before {
+		t.Fatal("a bad file must leave the data alone")
+	}
+}
