@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"syscall/js"
 
 	"honnef.co/go/js/dom/v2"
@@ -49,7 +50,7 @@ func (a *app) buildPanels() {
 		root.SetAttribute("data-id", spec.ID)
 		root.SetAttribute("aria-label", e.Name)
 		root.SetInnerHTML(fmt.Sprintf(`<h3><span class="swatch" style="background:%s"></span>%s</h3>
-<p class="paper">%s · %s · invariant: %s</p>`, learnerColors[i%len(learnerColors)], e.Name, e.Paper, e.Algorithm, e.Invariance))
+<p class="paper" title="%s">%s, %s · invariant: %s</p>`, learnerColors[i%len(learnerColors)], e.Name, e.Paper, shortCite(e.Paper), e.Algorithm, e.Invariance))
 		canvas := a.doc.CreateElement("canvas").(*dom.HTMLCanvasElement)
 		canvas.SetWidth(int(panelSize * dpr))
 		canvas.SetHeight(int(panelSize * dpr))
@@ -311,4 +312,18 @@ func (a *app) sprite(label float64) *dom.HTMLCanvasElement {
 	}
 	a.sprites[label] = s
 	return s
+}
+
+// shortCite shortens "Author, Other, Title (Venue Year)" to
+// "Author et al. (Venue Year)".
+func shortCite(paper string) string {
+	first, rest, _ := strings.Cut(paper, ",")
+	venue := ""
+	if i := strings.LastIndex(paper, "("); i >= 0 {
+		venue = " " + paper[i:]
+	}
+	if strings.Count(paper, ",") >= 2 && !strings.HasPrefix(strings.TrimSpace(rest), "Online") {
+		return first + " et al." + venue
+	}
+	return first + venue
 }
