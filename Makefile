@@ -12,6 +12,7 @@ SITE_OUT  := site/playground.wasm site/wasm_exec.js site/assets site/build/app.w
 CF_DIR    := wasm/cloudflare
 CF_BUILD  := $(CF_DIR)/build
 NPM_STAMP := $(CF_DIR)/node_modules/.package-lock.json
+AXE_STAMP := wasm/browsertest/node_modules/.package-lock.json
 
 .PHONY: build serve test fmt-check vet test-native test-wasm test-browser test-worker worker deploy bench load reproduce clean
 
@@ -75,7 +76,11 @@ test-worker: build worker $(NPM_STAMP)
 test-wasm:
 	PATH="$(WASM_EXEC):$$PATH" $(JS_ENV) $(GO) test -timeout 10m ./...
 
-test-browser: build
+# axe-core for the accessibility test, pinned in wasm/browsertest/package.json
+$(AXE_STAMP): wasm/browsertest/package.json wasm/browsertest/package-lock.json
+	cd wasm/browsertest && npm ci --no-audit --no-fund
+
+test-browser: build $(AXE_STAMP)
 	$(GO) test -timeout 10m -v ./wasm/browsertest/
 
 ## bench: the learners' benchmarks (ns per round, ns per coordinate, allocations)

@@ -1,0 +1,83 @@
+//go:build !js
+
+package browsertest
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"unitfree/wasm/server"
+)
+
+// axePath is axe-core's script, installed by npm ci in this folder
+// (`make test-browser` does it).
+const axePath = "node_modules/axe-core/axe.min.js"
+
+type axeViolation struct {
+	ID     string `json:"id"`
+	Impact string `json:"impact"`
+	Help   string `json:"help"`
+	Nodes  int    `json:"nodes"`
+}
+
+// TestAccessibility injects axe-core into the running playground and fails
+// on any serious or critical violation.
+func TestAccessibility(t *testing.T) {
+	src, err := os.ReadFile(axePath)
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%v (run npm ci in wasm/browsertest)", err)
+		}
+		t.Skipf("*** ACCESSIBILITY TEST SKIPPED: %v (run npm ci in wasm/browsertest) ***", err)
+	}
+	ctx := newTab(t)
+	waitReady(t, ctx, serveSite(t, server.New(siteDir)))
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](string(src))); err != nil {
+		t.Fatal(err)
+	}
+	type axeResult struct {
+		Passes     int            `json:"passes"`
+		Violations []axeViolation `json:"violations"`
+	}
+	res, err := chromedp.Run(ctx, chromedp.Evaluate[axeResult](`axe.run(document).then(r => ({passes: r.passes.length,
+		violations: r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length}))}))`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Passes < 10 {
+		t.Fatalf("axe checked only %d rules: it did not run on the page", res.Passes)
+	}
+	t.Logf("axe: %d rules passed, %d violated", res.Passes, len(res.Violations))
+	vs := res.Violations
+	var serious []string
+	for _, v := range vs {
+		t.Logf("axe: %s (%s, %d nodes): %s", v.ID, v.Impact, v.Nodes, v.Help)
+		if v.Impact == "serious" || v.Impact == "critical" {
+			serious = append(serious, v.ID)
+		}
+	}
+	if len(serious) > 0 {
+		t.Fatalf("serious or critical accessibility violations: %s", strings.Join(serious, ", "))
+	}
+}
+
+// TestPhoneLayout renders the page at a phone's width (375 px) and checks
+// that nothing is wider than the screen.
+func TestPhoneLayout(t *testing.T) {
+	ctx := newTab(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(375, 800)); err != nil {
+		t.Fatal(err)
+	}
+	waitReady(t, ctx, serveSite(t, server.New(siteDir)))
+	width, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.documentElement.scrollWidth`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	screenshot(t, ctx, "phone")
+	if width > 376 {
+		t.Errorf("the page is %v px wide on a 375 px screen", width)
+	}
+}
