@@ -194,6 +194,11 @@ func TestUnitSwitch(t *testing.T) {
 	ctx := newTab(t)
 	waitReady(t, ctx, serveSite(t, server.New(siteDir)))
 	selectValue(t, ctx, "preset", "penguins")
+	selectValue(t, ctx, "ds-pos", "Chinstrap")
+	if s := state(t, ctx); s.Points != 68+123 {
+		t.Fatalf("Chinstrap vs Gentoo: %d points, want 191", s.Points)
+	}
+	selectValue(t, ctx, "ds-pos", "Adelie")
 	playToEnd(t, ctx)
 	before := map[string]string{}
 	for _, id := range []string{"scinol2", "scinol-diag", "scinol-full", "ogd"} {

@@ -64,11 +64,7 @@ func isLabelName(name string) bool {
 
 // SetData replaces the data by an imported set (undoably) in base units.
 func (m *Model) SetData(p Preset) {
-	m.remember()
-	m.Preset, m.Features, m.Points = p.ID, p.Features, p.Points
-	for i, f := range m.Features {
-		m.Units[i] = UnitsFor(f.Base)[0].ID
-	}
+	m.usePreset(p)
 }
 
 // ExportCSV writes the points in the current units, with the units in the

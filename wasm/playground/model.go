@@ -25,6 +25,7 @@ var DefaultLearners = []string{"scinol2", "scinol-full", "scinol-diag", "ogd"}
 // and the stream's order. Everything a link must reproduce is here.
 type Model struct {
 	Preset   string             `json:"preset,omitempty"`
+	Source   *Source            `json:"source,omitempty"` // the dataset choice of a dataset preset
 	Features [2]Feature         `json:"features"`
 	Points   []Point            `json:"points"`
 	Units    [2]string          `json:"units"` // unit id of each feature
@@ -55,8 +56,24 @@ func (m *Model) LoadPreset(id string, seed uint64) error {
 	if err != nil {
 		return err
 	}
+	m.usePreset(p)
+	return nil
+}
+
+// SetSource shows other features or classes of the current dataset.
+func (m *Model) SetSource(src Source) error {
+	p, err := FromDataset(src)
+	if err != nil {
+		return err
+	}
+	m.usePreset(p)
+	return nil
+}
+
+// usePreset replaces the data by a preset's (undoably) and resets the units.
+func (m *Model) usePreset(p Preset) {
 	m.remember()
-	m.Preset, m.Features, m.Points = id, p.Features, p.Points
+	m.Preset, m.Features, m.Points, m.Source = p.ID, p.Features, p.Points, p.Source
 	m.Degree = max(m.Degree, p.Degree)
 	if p.Degree == 1 {
 		m.Degree = 1
@@ -64,7 +81,6 @@ func (m *Model) LoadPreset(id string, seed uint64) error {
 	for i, f := range m.Features {
 		m.Units[i] = UnitsFor(f.Base)[0].ID
 	}
-	return nil
 }
 
 // Unit returns feature i's current unit.
@@ -205,6 +221,11 @@ func (m *Model) Validate() error {
 	}
 	if m.Seed >= MaxSeed {
 		return errors.New("seed out of range")
+	}
+	if m.Source != nil {
+		if _, err := FromDataset(*m.Source); err != nil {
+			return fmt.Errorf("dataset choice: %v", err)
+		}
 	}
 	return nil
 }

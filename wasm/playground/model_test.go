@@ -209,3 +209,24 @@ func TestCSVImportExport(t *testing.T) {
 		t.Fatal("a bad file must leave the data alone")
 	}
 }
+
+func TestDatasetChoice(t *testing.T) {
+	m := NewModel()
+	m.LoadPreset("penguins", 1)
+	src := *m.Source
+	src.X, src.Y, src.Pos, src.Neg = "flipper_length_mm", "bill_length_mm", "Chinstrap", "Gentoo"
+	if err := m.SetSource(src); err != nil {
+		t.Fatal(err)
+	}
+	if m.Features[0].Name != "flipper_length_mm" || len(m.Points) != 68+123 {
+		t.Fatalf("features %v, %d points", m.Features, len(m.Points))
+	}
+	src.Y = src.X
+	if err := m.SetSource(src); err == nil || len(m.Points) != 191 {
+		t.Fatal("the same feature twice was accepted")
+	}
+	link, err := DecodeModel(m.Encode())
+	if err != nil || link.Source == nil || link.Source.Pos != "Chinstrap" {
+		t.Fatalf("the choice did not survive the link: %v %+v", err, link)
+	}
+}

@@ -22,7 +22,8 @@ type Preset struct {
 	Label    string
 	Features [2]Feature
 	Points   []Point
-	Degree   int // the polynomial degree it needs (XOR and circles need 2)
+	Degree   int     // the polynomial degree it needs (XOR and circles need 2)
+	Source   *Source // the dataset choice, for the dataset presets
 }
 
 // PresetIDs lists the presets in menu order.
@@ -75,24 +76,47 @@ func LoadPreset(id string, seed uint64) (Preset, error) {
 			pts = append(pts, Point{1e-3 * u, 1e3 * v, label})
 		}
 		return Preset{ID: id, Label: "Wildly different scales (1e-3 and 1e3)", Features: drawn, Degree: 1, Points: pts}, nil
-	case "penguins":
-		return fromDataset(id, "Penguins: Adelie vs Gentoo", "penguins", "bill_depth_mm", "body_mass_g", "species", "Adelie", "Gentoo")
-	case "weather":
-		return fromDataset(id, "Seattle: rain vs sun (°C)", "seattle-weather", "temp_max", "precipitation", "weather", "sun", "rain")
+	case "penguins", "weather":
+		return FromDataset(DefaultSource(id))
 	}
 	return Preset{}, fmt.Errorf("unknown preset %q (known: %v)", id, PresetIDs)
 }
 
-// fromDataset takes two features and two classes of a shipped dataset.
-func fromDataset(id, label, dataset, fx, fy, labelCol, pos, neg string) (Preset, error) {
-	tab, ds, err := data.Load(dataset)
+// Source says which two features and which two classes of a shipped
+// dataset the plot shows.
+type Source struct {
+	Preset  string `json:"preset"`
+	Dataset string `json:"dataset"`
+	X       string `json:"x"`
+	Y       string `json:"y"`
+	Label   string `json:"label"`
+	Pos     string `json:"pos"` // the class that is +1
+	Neg     string `json:"neg"` // the class that is -1
+}
+
+// DefaultSource returns the starting choice of a dataset preset.
+func DefaultSource(preset string) Source {
+	if preset == "weather" {
+		return Source{Preset: preset, Dataset: "seattle-weather", X: "temp_max", Y: "precipitation", Label: "weather", Pos: "sun", Neg: "rain"}
+	}
+	return Source{Preset: "penguins", Dataset: "penguins", X: "bill_depth_mm", Y: "body_mass_g", Label: "species", Pos: "Adelie", Neg: "Gentoo"}
+}
+
+// FromDataset takes two features and two classes of a shipped dataset.
+func FromDataset(src Source) (Preset, error) {
+	if src.X == src.Y {
+		return Preset{}, fmt.Errorf("pick two different features, not %q twice", src.X)
+	}
+	tab, ds, err := data.Load(src.Dataset)
 	if err != nil {
 		return Preset{}, err
 	}
-	r, err := tab.Select(data.Classify, data.Selection{Features: []string{fx, fy}, Label: labelCol, Classes: []string{pos, neg}})
+	r, err := tab.Select(data.Classify, data.Selection{Features: []string{src.X, src.Y}, Label: src.Label, Classes: []string{src.Pos, src.Neg}})
 	if err != nil {
 		return Preset{}, err
 	}
+	id, fx, fy := src.Preset, src.X, src.Y
+	label := fmt.Sprintf("%s: %s vs %s", ds.Title, src.Pos, src.Neg)
 	unit := func(name string) string {
 		for _, f := range ds.Features {
 			if f.Name == name {
@@ -101,7 +125,7 @@ func fromDataset(id, label, dataset, fx, fy, labelCol, pos, neg string) (Preset,
 		}
 		return ""
 	}
-	p := Preset{ID: id, Label: label, Degree: 1, Features: [2]Feature{{fx, unit(fx)}, {fy, unit(fy)}}}
+	p := Preset{ID: id, Label: label, Degree: 1, Features: [2]Feature{{fx, unit(fx)}, {fy, unit(fy)}}, Source: &src}
 	for i, x := range r.X {
 		p.Points = append(p.Points, Point{x[0], x[1], r.Y[i]})
 	}

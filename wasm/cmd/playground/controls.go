@@ -9,6 +9,7 @@ import (
 	"honnef.co/go/js/dom/v2"
 
 	"unitfree/core/catalog"
+	"unitfree/core/data"
 	"unitfree/core/eval"
 	"unitfree/wasm/playground"
 )
@@ -26,6 +27,23 @@ func (a *app) bind() {
 		a.notice("")
 		a.changed()
 	})
+	for _, id := range []string{"ds-x", "ds-y", "ds-pos", "ds-neg"} {
+		a.on(id, "change", func() {
+			if a.model.Source == nil {
+				return
+			}
+			src := *a.model.Source
+			src.X, src.Y = value(a.el("ds-x")), value(a.el("ds-y"))
+			src.Pos, src.Neg = value(a.el("ds-pos")), value(a.el("ds-neg"))
+			if err := a.model.SetSource(src); err != nil {
+				a.notice(err.Error())
+				a.syncControls()
+				return
+			}
+			a.notice("")
+			a.changed()
+		})
+	}
 	for _, id := range []string{"brush-pos", "brush-neg", "brush-erase"} {
 		b := a.el(id)
 		a.on(id, "click", func() {
@@ -178,6 +196,25 @@ func (a *app) key(ev *dom.KeyboardEvent) {
 // syncControls shows the model's state in the controls.
 func (a *app) syncControls() {
 	setSelected(a.el("preset"), a.model.Preset)
+	choice := a.el("dataset-choice")
+	if src := a.model.Source; src != nil {
+		choice.RemoveAttribute("hidden")
+		var feats, classes []string
+		for _, d := range data.Datasets() {
+			if d.Name == src.Dataset {
+				for _, f := range d.Features {
+					feats = append(feats, f.Name)
+				}
+				classes = d.LabelValues[src.Label]
+			}
+		}
+		fillSelect(a.doc, a.el("ds-x"), feats, src.X)
+		fillSelect(a.doc, a.el("ds-y"), feats, src.Y)
+		fillSelect(a.doc, a.el("ds-pos"), classes, src.Pos)
+		fillSelect(a.doc, a.el("ds-neg"), classes, src.Neg)
+	} else {
+		choice.SetAttribute("hidden", "")
+	}
 	for i := range 2 {
 		var ids, labels []string
 		for _, u := range playground.UnitsFor(a.model.Features[i].Base) {
