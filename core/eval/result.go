@@ -126,3 +126,22 @@ func (s *Session) comparator() (Comparator, error) {
 	}
 	return Comparator{Loss: best.Loss, Weights: u}, nil
 }
+
+// FixedLoss returns the cumulative loss of the fixed linear predictor u (on
+// the mapped features) after each round played: with u the comparator of
+// Result, the learners' cumulative losses minus this are their regret
+// against it, round by round.
+func (s *Session) FixedLoss(u []float64) []float64 {
+	out := make([]float64, s.t)
+	total := 0.0
+	for t, row := range s.order[:s.t] {
+		x := s.mapped[row]
+		yhat := 0.0
+		for j, v := range x {
+			yhat += u[j] * v
+		}
+		total += s.cfg.loss.Value(s.rounds.Y[row], yhat)
+		out[t] = total
+	}
+	return out
+}

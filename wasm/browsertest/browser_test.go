@@ -145,6 +145,20 @@ func serveSite(t *testing.T, h http.Handler) string {
 	return srv.URL + "/"
 }
 
+// saveShot writes an image to build/screenshots/NAME.
+func saveShot(t *testing.T, name string, img []byte) {
+	t.Helper()
+	if err := os.MkdirAll(screenshotDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(screenshotDir, name)
+	if err := os.WriteFile(path, img, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	abs, _ := filepath.Abs(path)
+	t.Logf("screenshot: %s", abs)
+}
+
 // screenshot saves the current viewport as build/screenshots/NAME.png.
 func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()

@@ -161,6 +161,12 @@ func TestDrawPlayMatchesNative(t *testing.T) {
 		t.Fatal(err)
 	}
 	screenshot(t, ctx, "playground")
+	selectValue(t, ctx, "chart-metric", "regret")
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	saveShot(t, "playground-full.png", png)
 }
 
 // plotPixels returns a hash of a panel's plot area (inside the axes).

@@ -178,6 +178,16 @@ func TestRunSeriesMatchStats(t *testing.T) {
 	for !r.Done() {
 		r.Step(13)
 	}
+	regrets, err := r.Regrets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range m.Learners {
+		n := len(r.ComparatorLoss)
+		if got := r.CumLoss[i][n-1] - r.ComparatorLoss[n-1]; math.Abs(got-regrets[i]) > 1e-6*math.Max(1, math.Abs(regrets[i])) {
+			t.Fatalf("%s: regret series ends at %v, regret %v", m.Learners[i].ID, got, regrets[i])
+		}
+	}
 	for i := range m.Learners {
 		s := r.Stats(i)
 		n := len(r.CumLoss[i])

@@ -27,6 +27,9 @@ type Run struct {
 	// Cumulative loss and mistakes of each learner after each round: the
 	// chart's series.
 	CumLoss, CumMistakes [][]float64
+	// ComparatorLoss is the cumulative loss, round by round, of the best
+	// fixed predictor in hindsight of the last Regrets call.
+	ComparatorLoss []float64
 }
 
 // LearnerStats are a panel's running figures.
@@ -157,6 +160,7 @@ func (r *Run) Regrets() ([]float64, error) {
 	for i, l := range res.Learners {
 		out[i] = l.Regret
 	}
+	r.ComparatorLoss = r.cur.FixedLoss(res.Comparator.Weights)
 	return out, nil
 }
 

@@ -55,8 +55,11 @@ func (c *chart) draw(a *app) {
 	logScale := checked(a.el("chart-log"))
 	series := a.run.CumLoss
 	title := "cumulative loss"
-	if metric == "mistakes" {
+	switch metric {
+	case "mistakes":
 		series, title = a.run.CumMistakes, "mistakes"
+	case "regret":
+		series, title = regretSeries(a.run), "regret against the best fixed predictor of the rounds so far"
 	}
 	ctx := c.ctx
 	dpr := math.Max(1, jsFloat("devicePixelRatio"))
@@ -75,6 +78,11 @@ func (c *chart) draw(a *app) {
 		}
 	}
 	ymin := 0.0
+	for _, s := range series {
+		for _, v := range s {
+			ymin = math.Min(ymin, v)
+		}
+	}
 	tr := func(v float64) float64 { return v }
 	if logScale {
 		ymin = -1
@@ -157,4 +165,19 @@ func (c *chart) draw(a *app) {
 		readout = fmt.Sprintf("Round %d, %s: %s", c.hover+1, title, strings.Join(parts, " · "))
 	}
 	a.el("chart-readout").SetTextContent(readout)
+}
+
+// regretSeries returns each learner's cumulative loss minus the comparator's
+// (the best fixed predictor of the last regret computation), for the rounds
+// the comparator covers.
+func regretSeries(r *playground.Run) [][]float64 {
+	out := make([][]float64, len(r.CumLoss))
+	for i, s := range r.CumLoss {
+		n := min(len(s), len(r.ComparatorLoss))
+		out[i] = make([]float64, n)
+		for t := range n {
+			out[i][t] = s[t] - r.ComparatorLoss[t]
+		}
+	}
+	return out
 }
