@@ -169,7 +169,7 @@ func (a *app) draw() {
 	}
 	a.phase("panels", t0)
 	t0 = clock()
-	if resting || a.frames.count%4 == 0 { // the chart at 15 Hz while playing
+	if resting || a.frames.count%30 == 0 { // the chart at 2 Hz while playing
 		a.chart.draw(a)
 	}
 	a.phase("chart", t0)

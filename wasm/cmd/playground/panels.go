@@ -177,8 +177,16 @@ func (p *panel) draw(a *app, i int, fresh bool) {
 	}
 	c.DrawImageWithDst(p.overlay, 0, 0, f.Width, f.Height)
 
+	if a.playing && a.frames.count%15 != 7 {
+		return // the figures at 4 Hz while the stream plays: text changes cost layout
+	}
 	s := a.run.Stats(i)
-	set := func(class, text string) { p.root.QuerySelector("." + class).SetTextContent(text) }
+	set := func(class, text string) {
+		el := p.root.QuerySelector("." + class)
+		if el.TextContent() != text {
+			el.SetTextContent(text)
+		}
+	}
 	set("f-rounds", fmt.Sprintf("%d / %d", s.Rounds, a.run.Total()))
 	set("f-mistakes", strconv.Itoa(s.Mistakes))
 	set("f-loss", num(s.Loss))
@@ -188,14 +196,18 @@ func (p *panel) draw(a *app, i int, fresh bool) {
 		set("f-regret", "–")
 	}
 	meter := p.root.QuerySelector(".meter")
-	meter.SetTextContent(meterText(s, a.model))
+	text, class := meterText(s, a.model), "meter changed"
 	if s.Meter <= playground.MeterTolerance {
-		meter.SetAttribute("class", "meter invariant")
-	} else {
-		meter.SetAttribute("class", "meter changed")
+		class = "meter invariant"
 	}
 	if s.DivergedAt > 0 {
-		meter.SetTextContent(meter.TextContent() + fmt.Sprintf(" · diverged at round %d, now predicts 0", s.DivergedAt))
+		text += fmt.Sprintf(" · diverged at round %d, now predicts 0", s.DivergedAt)
+	}
+	if meter.TextContent() != text {
+		meter.SetTextContent(text)
+	}
+	if meter.GetAttribute("class") != class {
+		meter.SetAttribute("class", class)
 	}
 }
 
