@@ -22,25 +22,13 @@ type MultiRounds struct {
 // distinct values (in sorted order) are the classes. Rows with a missing cell
 // are dropped and counted.
 func (t *Table) SelectClasses(features []string, label string) (*MultiRounds, error) {
-	if len(features) == 0 {
-		return nil, fmt.Errorf("no features selected")
+	cols, lc, err := t.columns(features, label)
+	if err != nil {
+		return nil, err
 	}
 	r := &MultiRounds{}
-	var cols []*Column
-	for _, name := range features {
-		c, ok := t.Column(name)
-		if !ok {
-			return nil, fmt.Errorf("no column %q (columns: %s)", name, strings.Join(t.Names(), ", "))
-		}
-		if !c.Numeric {
-			return nil, fmt.Errorf("feature %w", c.notNumericError())
-		}
-		cols = append(cols, c)
+	for _, c := range cols {
 		r.Features, r.Units = append(r.Features, c.Name), append(r.Units, c.Unit)
-	}
-	lc, ok := t.Column(label)
-	if !ok {
-		return nil, fmt.Errorf("no label column %q (columns: %s)", label, strings.Join(t.Names(), ", "))
 	}
 	r.Classes = distinct(lc)
 	if len(r.Classes) < 2 {

@@ -49,26 +49,13 @@ type Rounds struct {
 // feature or label are dropped and counted; nothing else is left out
 // silently.
 func (t *Table) Select(task Task, sel Selection) (*Rounds, error) {
-	if len(sel.Features) == 0 {
-		return nil, errors.New("no features selected")
+	cols, lc, err := t.columns(sel.Features, sel.Label)
+	if err != nil {
+		return nil, err
 	}
-	var cols []*Column
 	r := &Rounds{}
-	for _, name := range sel.Features {
-		c, ok := t.Column(name)
-		if !ok {
-			return nil, fmt.Errorf("no column %q (columns: %s)", name, strings.Join(t.Names(), ", "))
-		}
-		if !c.Numeric {
-			return nil, fmt.Errorf("feature %w", c.notNumericError())
-		}
-		cols = append(cols, c)
-		r.Features = append(r.Features, c.Name)
-		r.Units = append(r.Units, c.Unit)
-	}
-	lc, ok := t.Column(sel.Label)
-	if !ok {
-		return nil, fmt.Errorf("no label column %q (columns: %s)", sel.Label, strings.Join(t.Names(), ", "))
+	for _, c := range cols {
+		r.Features, r.Units = append(r.Features, c.Name), append(r.Units, c.Unit)
 	}
 	label, err := labeller(task, lc, sel)
 	if err != nil {
@@ -98,6 +85,30 @@ func (t *Table) Select(task Task, sel Selection) (*Rounds, error) {
 		r.Positive = positiveName(lc, sel)
 	}
 	return r, nil
+}
+
+// columns returns the named feature columns, which must be numeric, and the
+// label column.
+func (t *Table) columns(features []string, label string) ([]*Column, *Column, error) {
+	if len(features) == 0 {
+		return nil, nil, errors.New("no features selected")
+	}
+	var cols []*Column
+	for _, name := range features {
+		c, ok := t.Column(name)
+		if !ok {
+			return nil, nil, fmt.Errorf("no column %q (columns: %s)", name, strings.Join(t.Names(), ", "))
+		}
+		if !c.Numeric {
+			return nil, nil, fmt.Errorf("feature %w", c.notNumericError())
+		}
+		cols = append(cols, c)
+	}
+	lc, ok := t.Column(label)
+	if !ok {
+		return nil, nil, fmt.Errorf("no label column %q (columns: %s)", label, strings.Join(t.Names(), ", "))
+	}
+	return cols, lc, nil
 }
 
 // labeller returns the function giving row i's label, whether the row is

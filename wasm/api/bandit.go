@@ -2,7 +2,6 @@ package api
 
 import (
 	"fmt"
-	"strings"
 
 	"unitfree/core/bandit"
 	"unitfree/core/data"
@@ -79,38 +78,11 @@ func (req *runRequest) runBandit() (any, error) {
 		x = r.X
 		info = dataInfo{Source: "inline data", Columns: r.Features, Units: r.Units, Rows: len(x)}
 	default:
-		var tab *data.Table
-		if req.Dataset != "" {
-			t, ds, err := data.Load(req.Dataset)
-			if err != nil {
-				return nil, bad("%v", err)
-			}
-			tab, info.Source = t, "dataset "+ds.Name
-			if len(req.Columns) == 0 {
-				for _, f := range ds.Features {
-					req.Columns = append(req.Columns, f.Name)
-				}
-			}
-			if req.Label == "" {
-				req.Label = ds.Labels[0]
-			}
-		} else {
-			t, err := data.ParseCSV(strings.NewReader(*req.CSV), data.DefaultLimits)
-			if err != nil {
-				return nil, bad("%v", err)
-			}
-			tab, info.Source = t, "csv"
-			if req.Label == "" {
-				return nil, bad("a csv run needs \"label\": one of its columns (%s)", strings.Join(tab.Names(), ", "))
-			}
-			if len(req.Columns) == 0 {
-				for _, c := range tab.Columns {
-					if c.Numeric && c.Name != req.Label {
-						req.Columns = append(req.Columns, c.Name)
-					}
-				}
-			}
+		tab, source, err := req.table()
+		if err != nil {
+			return nil, err
 		}
+		info.Source = source
 		r, err := tab.SelectClasses(req.Columns, req.Label)
 		if err != nil {
 			return nil, bad("%v", err)

@@ -191,41 +191,11 @@ func (req *runRequest) rounds() (*data.Rounds, dataInfo, error) {
 		}
 		info.Source = "inline data"
 	default:
-		var tab *data.Table
-		if req.Dataset != "" {
-			t, ds, err := data.Load(req.Dataset)
-			if err != nil {
-				return nil, info, bad("%v", err)
-			}
-			tab = t
-			info.Source = "dataset " + ds.Name
-			if len(req.Columns) == 0 {
-				for _, f := range ds.Features {
-					req.Columns = append(req.Columns, f.Name)
-				}
-			}
-			if req.Label == "" {
-				req.Label = ds.Labels[0]
-			}
-		} else {
-			t, err := data.ParseCSV(strings.NewReader(*req.CSV), data.DefaultLimits)
-			if err != nil {
-				return nil, info, bad("%v", err)
-			}
-			tab = t
-			info.Source = "csv"
-			if req.Label == "" {
-				return nil, info, bad("a csv run needs \"label\": one of its columns (%s)", strings.Join(tab.Names(), ", "))
-			}
-			if len(req.Columns) == 0 {
-				for _, c := range tab.Columns {
-					if c.Numeric && c.Name != req.Label {
-						req.Columns = append(req.Columns, c.Name)
-					}
-				}
-			}
+		tab, source, err := req.table()
+		if err != nil {
+			return nil, info, err
 		}
-		var err error
+		info.Source = source
 		r, err = tab.Select(req.Task, data.Selection{Features: req.Columns, Label: req.Label, Positive: req.Positive, Classes: req.Classes})
 		if err != nil {
 			return nil, info, bad("%v", err)
@@ -234,6 +204,42 @@ func (req *runRequest) rounds() (*data.Rounds, dataInfo, error) {
 	info.Columns, info.Units, info.Rows = r.Features, r.Units, len(r.X)
 	info.Dropped, info.Excluded, info.Positive = r.Dropped, r.Excluded, r.Positive
 	return r, info, nil
+}
+
+// table reads the request's dataset or CSV and fills in the default columns
+// (every feature of a dataset, every numeric column of a CSV but the label)
+// and label (a dataset's first label column; a CSV must name its own).
+func (req *runRequest) table() (*data.Table, string, error) {
+	if req.Dataset != "" {
+		t, ds, err := data.Load(req.Dataset)
+		if err != nil {
+			return nil, "", bad("%v", err)
+		}
+		if len(req.Columns) == 0 {
+			for _, f := range ds.Features {
+				req.Columns = append(req.Columns, f.Name)
+			}
+		}
+		if req.Label == "" {
+			req.Label = ds.Labels[0]
+		}
+		return t, "dataset " + ds.Name, nil
+	}
+	t, err := data.ParseCSV(strings.NewReader(*req.CSV), data.DefaultLimits)
+	if err != nil {
+		return nil, "", bad("%v", err)
+	}
+	if req.Label == "" {
+		return nil, "", bad("a csv run needs \"label\": one of its columns (%s)", strings.Join(t.Names(), ", "))
+	}
+	if len(req.Columns) == 0 {
+		for _, c := range t.Columns {
+			if c.Numeric && c.Name != req.Label {
+				req.Columns = append(req.Columns, c.Name)
+			}
+		}
+	}
+	return t, "csv", nil
 }
 
 // parseKeep reads the "keep" list.
