@@ -24,6 +24,8 @@ func FuzzRun(f *testing.F) {
 	f.Add([]byte(`{"task":"classify","csv":"a,b\n1,1\n2,-1\n","label":"b","learners":[{"id":"nag"}],"keep":["order","losses"]}`))
 	f.Add([]byte(`{"task":"classify","dataset":"penguins","positive":"Adelie","scale":[0,1,1,1],"learners":[{"id":"arow"}]}`))
 	f.Add([]byte(`[]`))
+	f.Add([]byte(`{"task":"sampling","objective":"ridge","data":{"x":[[1,2],[2,1],[0,1]],"y":[1,2,0.5]},"runs":[{"optimizer":"prox-svrg","sampler":"mabs"}],"passes":3}`))
+	f.Add([]byte(`{"task":"bandit","generator":{"name":"synsep","rounds":50,"seed":2},"learners":[{"id":"soba-diag"}],"keep":["rounds"]}`))
 	h := New()
 	f.Fuzz(func(t *testing.T, body []byte) {
 		rec := httptest.NewRecorder()

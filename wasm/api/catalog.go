@@ -6,15 +6,19 @@ import (
 	"unitfree/core/catalog"
 	"unitfree/core/data"
 	"unitfree/core/loss"
+	"unitfree/core/sampling"
 )
 
 // learners answers GET /api/learners: the catalogue, the losses and tasks.
 func learners(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{
-		"learners": catalog.Linear(),
-		"bandit":   catalog.Bandit(),
-		"losses":   loss.Names(),
-		"tasks":    []data.Task{data.Classify, data.Regress, taskBandit},
+		"learners":   catalog.Linear(),
+		"bandit":     catalog.Bandit(),
+		"samplers":   catalog.Samplers(),
+		"optimizers": catalog.Optimizers(),
+		"objectives": sampling.Kinds(),
+		"losses":     loss.Names(),
+		"tasks":      []data.Task{data.Classify, data.Regress, taskBandit, taskSampling},
 	})
 }
 

@@ -34,6 +34,10 @@ type runRequest struct {
 	Generator *generatorSpec `json:"generator"` // synthetic data instead of data/dataset/csv
 	DrawSeed  uint64         `json:"drawSeed"`  // seed of the exploration draws
 	Draws     []float64      `json:"draws"`     // or the draws, two per round in [0, 1)
+	// Sampling runs (task "sampling").
+	ObjectiveKind string        `json:"objective"` // ridge, logistic-l1 or squared-hinge-l2
+	Lambda        float64       `json:"lambda"`
+	Runs          []samplingRun `json:"runs"`
 }
 
 // generatorSpec names a synthetic dataset of the SOBA paper.
@@ -130,8 +134,14 @@ func runBody(w http.ResponseWriter, r *http.Request) (any, error) {
 	if _, err := io.Copy(io.Discard, body); err != nil {
 		return nil, tooBig()
 	}
-	if req.Task == taskBandit {
+	switch req.Task {
+	case taskBandit:
 		return req.runBandit()
+	case taskSampling:
+		return req.runSampling()
+	}
+	if req.ObjectiveKind != "" || req.Runs != nil || req.Lambda != 0 {
+		return nil, bad("objective, lambda and runs belong to task \"sampling\"")
 	}
 	if req.Generator != nil || req.Draws != nil || req.DrawSeed != 0 {
 		return nil, bad("generator, draws and drawSeed belong to task \"bandit\"")
@@ -179,7 +189,7 @@ func (req *runRequest) rounds() (*data.Rounds, dataInfo, error) {
 		return nil, dataInfo{}, bad("give exactly one of \"data\", \"dataset\" and \"csv\" (got %d)", sources)
 	}
 	if req.Task != data.Classify && req.Task != data.Regress {
-		return nil, dataInfo{}, bad("task %q is not \"classify\", \"regress\" or \"bandit\"", req.Task)
+		return nil, dataInfo{}, bad("task %q is not \"classify\", \"regress\", \"bandit\" or \"sampling\"", req.Task)
 	}
 	var r *data.Rounds
 	var info dataInfo

@@ -198,6 +198,27 @@ func Run(t *testing.T, c Client) {
 			t.Fatalf("draws that never explore: %d %.300v", code, out)
 		}
 	})
+	t.Run("run sampling", func(t *testing.T) {
+		code, out := c.Call(t, "POST", "/api/run", `{"task":"sampling","objective":"logistic-l1","lambda":0.001,
+			"dataset":"penguins","positive":"Gentoo","scale":[0.02,0.05,0.005,0.0002],"features":{"bias":true},"passes":5,
+			"runs":[{"optimizer":"sgd","sampler":"uniform","params":{"gamma":0.5}},{"optimizer":"sgd","sampler":"mabs","params":{"gamma":0.5}},
+			{"optimizer":"saga","sampler":"is","params":{"gamma":0.5}}],"order":{"seed":3}}`)
+		if code != 200 || out["budget"] != 5*342.0 || len(out["runs"].([]any)) != 3 {
+			t.Fatalf("%d %.400v", code, out)
+		}
+		for _, r := range out["runs"].([]any) {
+			m := r.(map[string]any)
+			trace := m["trace"].([]any)
+			first := trace[0].(map[string]any)["gap"].(float64)
+			gap := m["gap"].(float64)
+			if gap < -1e-9 || gap >= first || len(trace) < 10 {
+				t.Errorf("%v/%v: gap %v from %v over %d trace points", m["optimizer"], m["sampler"], gap, first, len(trace))
+			}
+			if m["sampler"] == "mabs" && m["minProb"].(float64) < 0.4/342*(1-1e-9) {
+				t.Errorf("mabs gave a point %v < eta/n", m["minProb"])
+			}
+		}
+	})
 	t.Run("bad requests", func(t *testing.T) {
 		big := `{"task":"classify","csv":"` + strings.Repeat("x", 5<<20) + `"}`
 		heavy := `{"task":"classify","dataset":"penguins","positive":"Gentoo","features":{"degree":3},"passes":100,"learners":[` +
@@ -225,6 +246,9 @@ func Run(t *testing.T, c Client) {
 			{"POST", `{"task":"bandit","generator":{"name":"synsep","rounds":100},"learners":[{"id":"banditron"}],"draws":[0.5]}`, 400, "two per round"},
 			{"POST", `{"task":"bandit","generator":{"name":"synsep","rounds":1000000},"learners":[{"id":"banditron"}]}`, 400, "generator.rounds"},
 			{"POST", `{"task":"bandit","generator":{"name":"synsep","rounds":10},"learners":[{"id":"ogd"}]}`, 400, `unknown bandit learner "ogd"`},
+			{"POST", `{"task":"sampling","dataset":"penguins","label":"body_mass_g","columns":["flipper_length_mm"],"runs":[{"optimizer":"sgd","sampler":"thompson"}]}`, 400, `unknown sampler "thompson"`},
+			{"POST", `{"task":"sampling","dataset":"penguins","label":"body_mass_g","columns":["flipper_length_mm"],"lambda":-1,"runs":[{"optimizer":"sgd","sampler":"uniform"}]}`, 400, "lambda = -1"},
+			{"POST", `{"task":"sampling","objective":"hinge","data":{"x":[[1]],"y":[1]},"runs":[{"optimizer":"sgd","sampler":"uniform"}]}`, 400, "unknown objective"},
 		}
 		for _, tc := range tests {
 			code, out := c.Call(t, tc.method, "/api/run", tc.body)
