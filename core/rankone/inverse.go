@@ -7,8 +7,9 @@ package rankone
 import "gonum.org/v1/gonum/blas/blas64"
 
 // Inverse is B = A^{-1} for A = a I + sum of rank-one terms c x x^T. B is
-// stored in full (both triangles): the rank-one updates keep it exactly
-// symmetric, and a block of columns is a plain strided view.
+// stored in full (both triangles), so that a block of columns is a plain
+// strided view; the rank-one updates keep it symmetric up to round-off (the
+// two triangles round alpha u_i u_j in different orders).
 type Inverse struct {
 	B blas64.General
 }
@@ -35,8 +36,7 @@ func (s *Inverse) ApplyColumns(dst []float64, from int, x []float64, alpha, beta
 }
 
 // AddOuter records A += c x x^T, given u = A^{-1} x and r = x^T A^{-1} x:
-// A^{-1} -= c u u^T / (1 + c r). Every entry (i, j) and (j, i) gets the same
-// product u_i u_j, so B stays exactly symmetric.
+// A^{-1} -= c u u^T / (1 + c r).
 func (s *Inverse) AddOuter(u []float64, r, c float64) {
 	blas64.Ger(-c/(1+c*r), Vec(u), Vec(u), s.B)
 }
