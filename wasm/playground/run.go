@@ -181,7 +181,13 @@ func (r *Run) Probability(i int, x, y float64) float64 {
 // learner i's P(y = +1) at the centres of a grid over the frame, whose box
 // is in the current units.
 func (r *Run) Probabilities(i int, probs []float64, cols, rows int, f Frame) {
-	for row := range rows {
+	r.ProbabilityRows(i, probs, cols, rows, 0, rows, f)
+}
+
+// ProbabilityRows is Probabilities for the grid rows from..to-1 only, so
+// that a caller can spread one grid's work over several frames.
+func (r *Run) ProbabilityRows(i int, probs []float64, cols, rows, from, to int, f Frame) {
+	for row := from; row < to; row++ {
 		y := f.YMax - (float64(row)+0.5)/float64(rows)*(f.YMax-f.YMin)
 		for c := range cols {
 			x := f.XMin + (float64(c)+0.5)/float64(cols)*(f.XMax-f.XMin)

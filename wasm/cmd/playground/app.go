@@ -42,7 +42,6 @@ type app struct {
 	frames   frameTimes
 	sprites  map[float64]*dom.HTMLCanvasElement // a drawn point of each class
 	phases   map[string]float64                 // milliseconds of the last frame's phases
-	nextHeat int                                // the panel whose heatmap is refreshed next while playing
 	version  int                                // bumped when the data, units or learners change
 }
 
@@ -128,7 +127,9 @@ func (a *app) start() {
 		t0 := clock()
 		if a.playing && !a.run.Done() {
 			a.run.Step(a.speed)
-			a.dirty = true
+			// While playing, the picture is redrawn every other frame (30
+			// Hz): redrawing four canvases costs more than the learning.
+			a.dirty = a.dirty || a.frames.count%2 == 0
 			if a.run.Done() {
 				a.playing = false
 				a.syncControls()
@@ -137,7 +138,9 @@ func (a *app) start() {
 		a.phase("step", t0)
 		if a.dirty {
 			a.draw()
-			a.publish()
+			if !a.playing || a.frames.count%15 == 0 { // the exposed state at 4 Hz while playing
+				a.publish()
+			}
 			a.dirty = false
 		}
 		dom.GetWindow().RequestAnimationFrame(tick)
@@ -146,10 +149,10 @@ func (a *app) start() {
 	dom.GetWindow().RequestAnimationFrame(tick)
 }
 
-// draw repaints the panels and the chart. While the stream plays, one
-// panel's heatmap is recomputed per frame, in turn (the others keep theirs
-// until their turn), and the comparator in hindsight every few seconds;
-// when it rests, everything is brought up to date.
+// draw repaints the panels and the chart. While the stream plays, each
+// panel recomputes a band of its heatmap's rows per frame, and the
+// comparator in hindsight every few seconds; when it rests, everything is
+// brought up to date.
 func (a *app) draw() {
 	resting := !a.playing
 	t0 := clock()
@@ -160,12 +163,13 @@ func (a *app) draw() {
 		a.lastRegr = time.Now()
 	}
 	a.phase("regret", t0)
-	if len(a.panels) > 0 {
-		a.nextHeat = (a.nextHeat + 1) % len(a.panels)
-	}
 	t0 = clock()
 	for i, p := range a.panels {
-		p.draw(a, i, resting || i == a.nextHeat || !p.painted)
+		if resting || !p.painted {
+			p.draw(a, i, true)
+		} else {
+			p.draw(a, i, false) // each panel refreshes a band of its heatmap
+		}
 	}
 	a.phase("panels", t0)
 	t0 = clock()

@@ -4,9 +4,16 @@
 // package playground to the page's DOM and canvases.
 package main
 
-import "honnef.co/go/js/dom/v2"
+import (
+	"runtime/debug"
+
+	"honnef.co/go/js/dom/v2"
+)
 
 func main() {
+	// Collect garbage less often: a collection is a pause of the page, and
+	// the playground's heap is small.
+	debug.SetGCPercent(400)
 	doc := dom.GetWindow().Document()
 	a := newApp(doc)
 	a.restore()

@@ -30,6 +30,7 @@ type panel struct {
 	probs   []float64
 	root    dom.Element
 	painted bool // the heatmap has been computed at least once
+	nextRow int  // while playing, the heatmap is refreshed a band of rows per frame
 	// overlay holds the axes and the points, redrawn only when the data, the
 	// units or the learners change (version), not every frame.
 	overlay  *dom.HTMLCanvasElement
@@ -140,16 +141,26 @@ func (a *app) frame() playground.Frame {
 	return a.model.DisplayFrame(panelSize, panelSize, panelMargin)
 }
 
-// draw paints learner i's heatmap (recomputed if fresh is set), boundary,
-// axes and points, and its figures.
-func (p *panel) draw(a *app, i int, fresh bool) {
+// heatBand is how many heatmap rows a panel recomputes per frame while the
+// stream plays: a whole 64-row map over 4 drawn frames, so that no
+// frame carries a whole heatmap of an O(d^2) learner.
+const heatBand = 16
+
+// draw paints learner i's heatmap (all of it when full is set, else the
+// next band of rows), boundary, axes and points, and its figures.
+func (p *panel) draw(a *app, i int, full bool) {
 	f := a.frame()
 	c := p.ctx
 	c.SetFillStyle("#ffffff")
 	c.FillRect(0, 0, f.Width, f.Height)
-	if fresh {
-		a.run.Probabilities(i, p.probs, heatmapCells, heatmapCells, f)
-		playground.PaintHeatmap(p.hbuf, p.probs)
+	from, to := 0, heatmapCells
+	if !full {
+		from, to = p.nextRow, min(p.nextRow+heatBand, heatmapCells)
+		p.nextRow = to % heatmapCells
+	}
+	if to > from {
+		a.run.ProbabilityRows(i, p.probs, heatmapCells, heatmapCells, from, to, f)
+		playground.PaintHeatmap(p.hbuf[4*from*heatmapCells:4*to*heatmapCells], p.probs[from*heatmapCells:to*heatmapCells])
 		js.CopyBytesToJS(p.himg.Data(), p.hbuf)
 		p.hctx.PutImageData(p.himg, 0, 0)
 		p.painted = true
