@@ -132,6 +132,7 @@ func (a *app) start() {
 			a.dirty = a.dirty || a.frames.count%2 == 0
 			if a.run.Done() {
 				a.playing = false
+				a.dirty = true // the final picture and figures, in full
 				a.syncControls()
 			}
 		}
