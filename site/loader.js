@@ -72,4 +72,10 @@
   }
 
   start().catch((err) => window.unitfreeFail("The playground could not be loaded: " + err.message));
+
+  // After the first visit the site works offline (sw.js). Service workers
+  // need a secure context: https, or localhost.
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).catch((err) => console.log("service worker not registered: " + err.message));
+  }
 })();
