@@ -89,9 +89,15 @@ $(AXE_STAMP): wasm/browsertest/package.json wasm/browsertest/package-lock.json
 test-browser: build $(AXE_STAMP)
 	$(GO) test -timeout 10m -v ./wasm/browsertest/
 
-## bench: the learners' benchmarks (ns per round, ns per coordinate, allocations)
-bench:
-	$(GO) test -run '^$$' -bench . -benchmem -timeout 30m ./core/...
+## bench: every benchmark natively, the learners' also in WASM under Node,
+## the page's frame times in headless Chromium, the sizes; then one table
+## (build/bench/table.json as well)
+bench: build $(AXE_STAMP)
+	mkdir -p build/bench
+	$(GO) test -run '^$$' -bench . -benchmem -timeout 30m ./core/... ./wasm/playground/ | tee build/bench/native.txt
+	PATH="$(WASM_EXEC):$$PATH" $(JS_ENV) $(GO) test -run '^$$' -bench 'Learn/.*/d=100$$' -benchtime 2000x -timeout 30m ./core/catalog/ | tee build/bench/node.txt
+	$(GO) test -count=1 -v -run 'TestFrameTimes' ./wasm/browsertest/ | grep 'frame time' | tee build/bench/frames.txt
+	$(GO) run ./core/cmd/benchtable build/bench
 
 ## reproduce: the SOBA and MABS experiments at full size (tens of minutes),
 ## written to build/reproduce (the docs in assets/docs quote them)

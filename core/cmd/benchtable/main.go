@@ -1,0 +1,213 @@
+// Command benchtable reads the outputs of `go test -bench` that `make bench`
+// writes (native, and the same benchmarks compiled to WASM and run in Node),
+// the sizes of the built WASM binaries and the page's frame times, and
+// prints one table: ns per round per learner and dimension, the WASM/native
+// ratio, the fitted growth exponents, the sizes, and which targets hold. It
+// also writes the table as JSON next to the inputs.
+//
+//	go run ./core/cmd/benchtable build/bench
+package main
+
+import (
+	"bufio"
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// result is one benchmark line: name and ns/op.
+type result struct {
+	Name string
+	Ns   float64
+}
+
+var benchLine = regexp.MustCompile(`^(Benchmark\S+?)(?:-\d+)?\s+\d+\s+([\d.]+) ns/op`)
+
+// parse reads `go test -bench` output.
+func parse(path string) (map[string]float64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	out := map[string]float64{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if m := benchLine.FindStringSubmatch(strings.TrimSpace(sc.Text())); m != nil {
+			v, _ := strconv.ParseFloat(m[2], 64)
+			out[m[1]] = v
+		}
+	}
+	return out, sc.Err()
+}
+
+// slope fits log(y) = a + b log(x) by least squares and returns b.
+func slope(xs, ys []float64) float64 {
+	n := float64(len(xs))
+	var sx, sy, sxx, sxy float64
+	for i := range xs {
+		x, y := math.Log(xs[i]), math.Log(ys[i])
+		sx, sy, sxx, sxy = sx+x, sy+y, sxx+x*x, sxy+x*y
+	}
+	return (n*sxy - sx*sy) / (n*sxx - sx*sx)
+}
+
+// gzipSize returns the gzip -9 size of a file.
+func gzipSize(path string) (raw, gz int64, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer f.Close()
+	st, _ := f.Stat()
+	cw := &countWriter{}
+	w, _ := gzip.NewWriterLevel(cw, gzip.BestCompression)
+	if _, err := io.Copy(w, f); err != nil {
+		return 0, 0, err
+	}
+	w.Close()
+	return st.Size(), cw.n, nil
+}
+
+type countWriter struct{ n int64 }
+
+func (c *countWriter) Write(p []byte) (int, error) { c.n += int64(len(p)); return len(p), nil }
+
+func main() {
+	if len(os.Args) != 2 {
+		fmt.Fprintln(os.Stderr, "usage: benchtable DIR (with native.txt, node.txt, frames.txt)")
+		os.Exit(2)
+	}
+	dir := os.Args[1]
+	native, err := parse(filepath.Join(dir, "native.txt"))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "benchtable:", err)
+		os.Exit(1)
+	}
+	node, _ := parse(filepath.Join(dir, "node.txt"))
+	report := map[string]any{}
+
+	// Per-learner table.
+	learners := map[string]bool{}
+	for name := range native {
+		if parts := strings.Split(name, "/"); len(parts) == 3 && parts[0] == "BenchmarkLearn" {
+			learners[parts[1]] = true
+		}
+	}
+	var ids []string
+	for id := range learners {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	dims := []string{"2", "10", "100", "1000"}
+	fmt.Println("## Per round, native (ns) and WASM in Node / native")
+	fmt.Println()
+	fmt.Println("| learner | d=2 | d=10 | d=100 | d=1000 | WASM/native at d=100 |")
+	fmt.Println("|---|---|---|---|---|---|")
+	rows := map[string]any{}
+	for _, id := range ids {
+		line := "| `" + id + "` |"
+		row := map[string]float64{}
+		for _, d := range dims {
+			v := native["BenchmarkLearn/"+id+"/d="+d]
+			row["d"+d] = v
+			line += fmt.Sprintf(" %.0f |", v)
+		}
+		ratio := "–"
+		if w, ok := node["BenchmarkLearn/"+id+"/d=100"]; ok && row["d100"] > 0 {
+			row["wasmRatio"] = w / row["d100"]
+			ratio = fmt.Sprintf("%.1f", w/row["d100"])
+		}
+		rows[id] = row
+		fmt.Println(line + " " + ratio + " |")
+	}
+	report["learners"] = rows
+
+	// Targets and growth.
+	fmt.Println()
+	fmt.Println("## Targets")
+	fmt.Println()
+	check := func(name string, value float64, ok bool, target string) {
+		state := "holds"
+		if !ok {
+			state = "MISSED"
+		}
+		fmt.Printf("- %s: %.3g (target %s): %s\n", name, value, target, state)
+		report[name] = map[string]any{"value": value, "target": target, "holds": ok}
+	}
+	if o, s := native["BenchmarkLearn/ogd/d=100"], native["BenchmarkLearn/scinol-diag/d=100"]; o > 0 {
+		check("scinol-diag / ogd per round at d=100", s/o, s/o <= 3, "<= 3")
+	}
+	var xs, ys []float64
+	for _, d := range []float64{50, 100, 200, 400} {
+		if v, ok := native[fmt.Sprintf("BenchmarkScinolFull/d=%.0f", d)]; ok {
+			xs, ys = append(xs, d), append(ys, v)
+		}
+	}
+	if len(xs) == 4 {
+		check("scinol-full d=400 / d=200", ys[3]/ys[2], ys[3]/ys[2] >= 3 && ys[3]/ys[2] <= 5, "3 to 5")
+		fmt.Printf("- scinol-full growth exponent (d = 50..400): %.2f (d^2 is 2)\n", slope(xs, ys))
+		if svd, ok := native["BenchmarkPinvSVDBaseline"]; ok {
+			check("SVD-per-round / scinol-full at d=200", svd/ys[2], svd/ys[2] >= 50, ">= 50")
+		}
+	}
+	xs, ys = nil, nil
+	for _, n := range []float64{1e3, 1e5, 1e6} {
+		if v, ok := native[fmt.Sprintf("BenchmarkMABSSampleUpdate/n=%.0f", n)]; ok {
+			xs, ys = append(xs, n), append(ys, v)
+		}
+	}
+	if len(xs) == 3 {
+		fmt.Printf("- MABS sample+update: %.0f / %.0f / %.0f ns at n = 1e3 / 1e5 / 1e6 (per log2 n: %.1f / %.1f / %.1f ns)\n",
+			ys[0], ys[1], ys[2], ys[0]/math.Log2(xs[0]), ys[1]/math.Log2(xs[1]), ys[2]/math.Log2(xs[2]))
+	}
+	if u, m := native["BenchmarkSGDStep/uniform"], native["BenchmarkSGDStep/mabs"]; u > 0 {
+		check("SGD-MABS / SGD-uniform step at d=100, n=1e5", m/u, m/u <= 2, "<= 2")
+	}
+	if s, b := native["BenchmarkPlay/soba/k=9,d=400"], native["BenchmarkPlay/banditron/k=9,d=400"]; b > 0 {
+		fmt.Printf("- soba / banditron per round at k=9, d=400: %.0f\n", s/b)
+	}
+	if sm, inv := native["BenchmarkShermanMorrison"], native["BenchmarkInverseFromScratch"]; sm > 0 {
+		check("from-scratch inverse / Sherman–Morrison at kd=640", inv/sm, inv/sm >= 20, ">= 20")
+	}
+
+	// Sizes.
+	fmt.Println()
+	fmt.Println("## Download sizes")
+	fmt.Println()
+	sizes := map[string]any{}
+	for _, f := range []string{"site/playground.wasm", "site/build/app.wasm"} {
+		raw, gz, err := gzipSize(f)
+		if err != nil {
+			continue
+		}
+		fmt.Printf("- %s: %.2f MB raw, %.2f MB gzip\n", f, float64(raw)/1e6, float64(gz)/1e6)
+		sizes[f] = map[string]int64{"raw": raw, "gzip": gz}
+		if f == "site/playground.wasm" {
+			check("playground WASM gzip (MB)", float64(gz)/1e6, float64(gz) <= 1.5e6, "<= 1.5")
+		}
+	}
+	report["sizes"] = sizes
+
+	// Frame times, from the browser test's log line.
+	if raw, err := os.ReadFile(filepath.Join(dir, "frames.txt")); err == nil {
+		m := regexp.MustCompile(`median ([\d.]+) ms, p95 ([\d.]+) ms`).FindStringSubmatch(string(raw))
+		if m != nil {
+			med, _ := strconv.ParseFloat(m[1], 64)
+			p95, _ := strconv.ParseFloat(m[2], 64)
+			fmt.Println()
+			fmt.Printf("## Playground frames (4 learners, 500 points, 64x64 heatmaps, 10 rounds/frame, headless Chromium)\n\n- median %.1f ms, p95 %.1f ms\n", med, p95)
+			check("playground p95 frame time (ms)", p95, p95 <= 16.7, "<= 16.7")
+		}
+	}
+	js, _ := json.MarshalIndent(report, "", "  ")
+	os.WriteFile(filepath.Join(dir, "table.json"), js, 0o644)
+}
