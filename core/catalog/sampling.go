@@ -40,24 +40,21 @@ func Optimizers() []Entry {
 	}
 }
 
-func lookupIn(entries []Entry, kind, id string) (Entry, error) {
+// resolveIn finds entry id among entries and resolves its parameters.
+func resolveIn(entries []Entry, kind, id string, params map[string]float64) (map[string]float64, error) {
 	ids := make([]string, len(entries))
 	for i, e := range entries {
 		if e.ID == id {
-			return e, nil
+			return e.Resolve(params)
 		}
 		ids[i] = e.ID
 	}
-	return Entry{}, fmt.Errorf("unknown %s %q (known: %s)", kind, id, strings.Join(ids, ", "))
+	return nil, fmt.Errorf("unknown %s %q (known: %s)", kind, id, strings.Join(ids, ", "))
 }
 
 // NewSampler builds sampler id for the objective and a run of T steps.
 func NewSampler(id string, o *sampling.Objective, T int, params map[string]float64) (sampling.Sampler, error) {
-	e, err := lookupIn(Samplers(), "sampler", id)
-	if err != nil {
-		return nil, err
-	}
-	p, err := e.Resolve(params)
+	p, err := resolveIn(Samplers(), "sampler", id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -74,11 +71,7 @@ func NewSampler(id string, o *sampling.Objective, T int, params map[string]float
 
 // NewOptimizer builds optimiser id on the objective with the sampler.
 func NewOptimizer(id string, o *sampling.Objective, s sampling.Sampler, params map[string]float64) (sampling.Optimizer, error) {
-	e, err := lookupIn(Optimizers(), "optimiser", id)
-	if err != nil {
-		return nil, err
-	}
-	p, err := e.Resolve(params)
+	p, err := resolveIn(Optimizers(), "optimiser", id, params)
 	if err != nil {
 		return nil, err
 	}
