@@ -96,7 +96,7 @@ bench: build $(AXE_STAMP)
 	mkdir -p build/bench
 	$(GO) test -run '^$$' -bench . -benchmem -timeout 30m ./core/... ./wasm/playground/ | tee build/bench/native.txt
 	PATH="$(WASM_EXEC):$$PATH" $(JS_ENV) $(GO) test -run '^$$' -bench 'Learn/.*/d=100$$' -benchtime 1s -timeout 30m ./core/catalog/ | tee build/bench/node.txt
-	$(GO) test -count=1 -v -run 'TestFrameTimes' ./wasm/browsertest/ | grep 'frame time' | tee build/bench/frames.txt
+	$(GO) test -count=1 -v -run 'TestFrameTimes|TestTimeToInteractive' ./wasm/browsertest/ | grep 'frame time\|cold cache' | tee build/bench/frames.txt
 	$(GO) run ./core/cmd/benchtable build/bench
 
 ## reproduce: the SOBA and MABS experiments at full size (tens of minutes),

@@ -27,26 +27,31 @@
     log(...args);
   };
 
-  async function fetchWithProgress(url) {
-    const resp = await fetch(url);
-    if (!resp.ok) throw new Error(`${url}: the server answered ${resp.status} ${resp.statusText}`);
+  // progressResponse wraps a response so that reading it (by the streaming
+  // compiler) moves the progress bar.
+  function progressResponse(resp) {
     const total = Number(resp.headers.get("Content-Length")) || 0;
     if (!resp.body || !total) {
       bar.removeAttribute("value");
-      return new Uint8Array(await resp.arrayBuffer());
+      return resp;
     }
-    const reader = resp.body.getReader();
-    const bytes = new Uint8Array(total);
     let got = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      bytes.set(value, got);
-      got += value.length;
-      bar.value = got / total;
-      status.textContent = `Loading the playground… ${Math.round((100 * got) / total)} %`;
-    }
-    return bytes.subarray(0, got);
+    const reader = resp.body.getReader();
+    const stream = new ReadableStream({
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) {
+          controller.close();
+          status.textContent = "Compiling…";
+          return;
+        }
+        got += value.length;
+        bar.value = got / total;
+        status.textContent = `Loading the playground… ${Math.round((100 * got) / total)} %`;
+        controller.enqueue(value);
+      },
+    });
+    return new Response(stream, { headers: { "Content-Type": "application/wasm" } });
   }
 
   async function start() {
@@ -56,11 +61,12 @@
     if (typeof Go !== "function") {
       throw new Error("wasm_exec.js did not load (Go's WebAssembly support script).");
     }
-    const bytes = await fetchWithProgress("playground.wasm");
-    status.textContent = "Compiling…";
-    bar.removeAttribute("value");
+    const resp = await fetch("playground.wasm");
+    if (!resp.ok) throw new Error(`playground.wasm: the server answered ${resp.status} ${resp.statusText}`);
     const go = new Go();
-    const { instance } = await WebAssembly.instantiate(bytes, go.importObject);
+    // Streaming compilation: the module compiles while it downloads.
+    const { instance } = await WebAssembly.instantiateStreaming(progressResponse(resp), go.importObject);
+    window.unitfreeLoadMs = performance.now();
     status.textContent = "Starting…";
     await go.run(instance);
     // The program never returns while it works: any exit is a failure.

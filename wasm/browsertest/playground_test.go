@@ -357,6 +357,18 @@ func TestLoadingStateIsVisible(t *testing.T) {
 	}
 }
 
+// TestTimeToInteractive measures, in a fresh tab (cold cache), the page
+// clock when the WASM has been compiled and when the playground answers.
+func TestTimeToInteractive(t *testing.T) {
+	ctx := newTab(t)
+	waitReady(t, ctx, serveSite(t, server.New(siteDir)))
+	ms, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`[window.unitfreeLoadMs, window.unitfree.interactiveMs]`))
+	if err != nil || len(ms) != 2 || ms[1] < ms[0] || ms[0] <= 0 {
+		t.Fatalf("load %v, interactive: %v", ms, err)
+	}
+	t.Logf("cold cache, localhost: WASM downloaded and compiled at %.0f ms, interactive at %.0f ms", ms[0], ms[1])
+}
+
 // TestLoadFailureIsExplained serves the site without its WASM binary: the
 // page must say why it cannot run instead of staying blank.
 func TestLoadFailureIsExplained(t *testing.T) {

@@ -207,6 +207,10 @@ func main() {
 			fmt.Printf("## Playground frames (4 learners, 500 points, 64x64 heatmaps, 10 rounds/frame, headless Chromium)\n\n- median %.1f ms, p95 %.1f ms\n", med, p95)
 			check("playground p95 frame time (ms)", p95, p95 <= 16.7, "<= 16.7")
 		}
+		if m := regexp.MustCompile(`compiled at (\d+) ms, interactive at (\d+) ms`).FindStringSubmatch(string(raw)); m != nil {
+			fmt.Printf("- cold cache on localhost: WASM downloaded and compiled (streaming) at %s ms, interactive at %s ms\n", m[1], m[2])
+			report["interactiveMs"] = m[2]
+		}
 	}
 	js, _ := json.MarshalIndent(report, "", "  ")
 	os.WriteFile(filepath.Join(dir, "table.json"), js, 0o644)

@@ -27,22 +27,23 @@ const (
 // app is the DOM adapter of the playground: it owns the controls, the
 // learner panels and the chart, and asks the model and the run what to show.
 type app struct {
-	doc      dom.Document
-	model    *playground.Model
-	run      *playground.Run
-	panels   []*panel
-	chart    *chart
-	tool     string // "pos", "neg" or "erase"
-	playing  bool
-	speed    int
-	dirty    bool
-	regrets  []float64
-	lastRegr time.Time
-	drag     *dragState
-	frames   frameTimes
-	sprites  map[float64]*dom.HTMLCanvasElement // a drawn point of each class
-	phases   map[string]float64                 // milliseconds of the last frame's phases
-	version  int                                // bumped when the data, units or learners change
+	doc           dom.Document
+	model         *playground.Model
+	run           *playground.Run
+	panels        []*panel
+	chart         *chart
+	tool          string // "pos", "neg" or "erase"
+	playing       bool
+	speed         int
+	dirty         bool
+	regrets       []float64
+	lastRegr      time.Time
+	drag          *dragState
+	frames        frameTimes
+	sprites       map[float64]*dom.HTMLCanvasElement // a drawn point of each class
+	phases        map[string]float64                 // milliseconds of the last frame's phases
+	version       int                                // bumped when the data, units or learners change
+	interactiveMs float64                            // page clock when the playground became interactive
 }
 
 // dragState is a point being dragged.
@@ -113,6 +114,7 @@ func (a *app) changed() {
 func (a *app) start() {
 	a.el("loading").SetAttribute("hidden", "")
 	a.el("app").RemoveAttribute("hidden")
+	a.interactiveMs = clock()
 	a.restart()
 	a.buildPanels()
 	a.syncControls()
@@ -208,6 +210,7 @@ func (a *app) publish() {
 		"ready": true, "points": len(a.model.Points), "rounds": a.run.Played(), "total": a.run.Total(),
 		"playing": a.playing, "units": []any{a.model.Units[0], a.model.Units[1]}, "learners": learners,
 		"frameMedianMs": med, "frameP95Ms": p95, "frames": a.frames.count, "phasesMs": phasesJS(a.phases),
+		"interactiveMs": a.interactiveMs,
 	}))
 }
 
