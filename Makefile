@@ -14,7 +14,7 @@ CF_BUILD  := $(CF_DIR)/build
 NPM_STAMP := $(CF_DIR)/node_modules/.package-lock.json
 AXE_STAMP := wasm/browsertest/node_modules/.package-lock.json
 
-.PHONY: build serve test fmt-check vet test-native test-wasm test-browser test-worker worker deploy bench load reproduce clean
+.PHONY: build serve test fmt-check vet test-native test-wasm test-browser test-worker worker deploy bench load reproduce lighthouse clean
 
 ## build: the playground's WASM, Go's wasm_exec.js and the datasets into site/
 build: $(SITE_OUT)
@@ -98,6 +98,21 @@ bench: build $(AXE_STAMP)
 	PATH="$(WASM_EXEC):$$PATH" $(JS_ENV) $(GO) test -run '^$$' -bench 'Learn/.*/d=100$$' -benchtime 1s -timeout 30m ./core/catalog/ | tee build/bench/node.txt
 	$(GO) test -count=1 -v -run 'TestFrameTimes|TestTimeToInteractive' ./wasm/browsertest/ | grep 'frame time\|cold cache' | tee build/bench/frames.txt
 	$(GO) run ./core/cmd/benchtable build/bench
+
+LH_STAMP := wasm/lighthouse/node_modules/.package-lock.json
+$(LH_STAMP): wasm/lighthouse/package.json wasm/lighthouse/package-lock.json
+	cd wasm/lighthouse && npm ci --no-audit --no-fund
+
+## lighthouse: Lighthouse 12.2.3 (pinned) with Debian's chromium against the
+## native server: performance, accessibility and best-practices scores
+lighthouse: build $(LH_STAMP)
+	$(GO) build -o build/serve ./wasm/cmd/serve
+	@build/serve -site site -port 18091 & pid=$$!; sleep 1; \
+	CHROME_PATH=$${CHROME_BIN:-/usr/bin/chromium} wasm/lighthouse/node_modules/.bin/lighthouse http://127.0.0.1:18091/ --quiet \
+	  --only-categories=performance,accessibility,best-practices --output=json --output-path=build/lighthouse.json \
+	  --chrome-flags="--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync"; \
+	rc=$$?; kill $$pid; exit $$rc
+	@node wasm/lighthouse/scores.js build/lighthouse.json
 
 ## reproduce: the SOBA and MABS experiments at full size (tens of minutes),
 ## written to build/reproduce (the docs in assets/docs quote them)

@@ -11,6 +11,7 @@ const FILES = [
   "./",
   "index.html",
   "style.css",
+  "favicon.svg",
   "loader.js",
   "api-client.js",
   "api-worker.js",

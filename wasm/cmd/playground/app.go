@@ -140,11 +140,11 @@ func (a *app) start() {
 		}
 		a.phase("step", t0)
 		if a.dirty {
-			a.draw()
+			more := a.draw()
 			if !a.playing || a.frames.count%15 == 0 { // the exposed state at 4 Hz while playing
 				a.publish()
 			}
-			a.dirty = false
+			a.dirty = more
 		}
 		dom.GetWindow().RequestAnimationFrame(tick)
 	}
@@ -156,7 +156,10 @@ func (a *app) start() {
 // panel recomputes a band of its heatmap's rows per frame, and the
 // comparator in hindsight every few seconds; when it rests, everything is
 // brought up to date.
-func (a *app) draw() {
+//
+// It reports whether more drawing is due next frame (panels not painted
+// yet: one first heatmap per frame, so that no long task blocks the start).
+func (a *app) draw() (more bool) {
 	resting := !a.playing
 	t0 := clock()
 	if a.run.Played() > 0 && (resting || time.Since(a.lastRegr) > regretEvery) {
@@ -168,6 +171,10 @@ func (a *app) draw() {
 	a.phase("regret", t0)
 	t0 = clock()
 	for i, p := range a.panels {
+		if !p.painted && i > 0 && !a.panels[i-1].painted {
+			more = true
+			continue
+		}
 		if resting || !p.painted {
 			p.draw(a, i, true)
 		} else {
@@ -180,6 +187,7 @@ func (a *app) draw() {
 		a.chart.draw(a)
 	}
 	a.phase("chart", t0)
+	return more
 }
 
 // clock returns the page's clock in milliseconds.

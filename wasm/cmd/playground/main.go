@@ -19,7 +19,9 @@ func main() {
 	a.restore()
 	a.bind()
 	a.chart = newChart(a)
-	newExperimentPanel(doc)
 	a.start()
+	// The experiment panel reads the datasets: build it after the first
+	// frames, so that the playground answers first.
+	dom.GetWindow().SetTimeout(func() { newExperimentPanel(doc) }, 200)
 	select {} // keep the Go program alive for the callbacks
 }
