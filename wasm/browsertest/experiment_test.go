@@ -26,6 +26,11 @@ func TestExperimentPanelRunsInTheBrowser(t *testing.T) {
 	ctx := newTab(t)
 	url := serveSite(t, http.FileServer(http.Dir(siteDir)))
 	waitReady(t, ctx, url)
+	// The panel is built shortly after the playground starts.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll("#exp-learners input").length > 0`,
+		chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		t.Fatalf("the experiment panel was not built: %v", err)
+	}
 	if err := chromedp.Do(ctx,
 		chromedp.SetValue(chromedp.ID("exp-passes"), "2"),
 		chromedp.SetValue(chromedp.ID("exp-seed"), "5"),
