@@ -104,6 +104,23 @@ func checkGamma(gamma float64) error {
 	return nil
 }
 
+// checkParams validates the parameters the SOBA family shares: k, d, the
+// exploration rate (when explores is set) and the regularization a > 0.
+func checkParams(k, d int, a, gamma float64, explores bool) error {
+	if err := checkShape(k, d); err != nil {
+		return err
+	}
+	if explores {
+		if err := checkGamma(gamma); err != nil {
+			return err
+		}
+	}
+	if !(a > 0) || math.IsInf(a, 0) {
+		return fmt.Errorf("bandit: regularization a = %v must be positive", a)
+	}
+	return nil
+}
+
 // checkRound validates the inputs of one round.
 func checkRound(x []float64, y, k, d int) error {
 	if len(x) != d {

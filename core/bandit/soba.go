@@ -1,7 +1,6 @@
 package bandit
 
 import (
-	"fmt"
 	"math"
 
 	"unitfree/core/rankone"
@@ -37,14 +36,8 @@ type SOBA struct {
 // NewSOBA returns SOBA for k classes in d dimensions with regularization a
 // and a fixed exploration rate gamma in (0, 1].
 func NewSOBA(k, d int, a, gamma float64) (*SOBA, error) {
-	if err := checkShape(k, d); err != nil {
+	if err := checkParams(k, d, a, gamma, true); err != nil {
 		return nil, err
-	}
-	if err := checkGamma(gamma); err != nil {
-		return nil, err
-	}
-	if !(a > 0) || math.IsInf(a, 0) {
-		return nil, fmt.Errorf("bandit: regularization a = %v must be positive", a)
 	}
 	n := k * d
 	return &SOBA{k: k, d: d, n: n, a: a, gamma: gamma, Ainv: rankone.NewInverse(n, a),

@@ -1,10 +1,5 @@
 package bandit
 
-import (
-	"fmt"
-	"math"
-)
-
 // SOBADiag is SOBA with A replaced by its diagonal, the version of the
 // authors' experiments (ALGORITHMS.md §4.2, "SOBAdiag"): Adiag += z ∘ z,
 // r = sum_j z_j^2 / Adiag_j, W = theta ⊘ Adiag. O(k d) per round.
@@ -19,14 +14,8 @@ type SOBADiag struct {
 
 // NewSOBADiag returns SOBAdiag for k classes in d dimensions.
 func NewSOBADiag(k, d int, a, gamma float64) (*SOBADiag, error) {
-	if err := checkShape(k, d); err != nil {
+	if err := checkParams(k, d, a, gamma, true); err != nil {
 		return nil, err
-	}
-	if err := checkGamma(gamma); err != nil {
-		return nil, err
-	}
-	if !(a > 0) || math.IsInf(a, 0) {
-		return nil, fmt.Errorf("bandit: regularization a = %v must be positive", a)
 	}
 	s := &SOBADiag{k: k, d: d, gamma: gamma, Adiag: make([]float64, k*d), theta: make([]float64, k*d), s: make([]float64, k)}
 	for i := range s.Adiag {

@@ -1,11 +1,6 @@
 package bandit
 
-import (
-	"fmt"
-	"math"
-
-	"unitfree/core/rankone"
-)
+import "unitfree/core/rankone"
 
 // SOPMC is a full-information multiclass second-order Perceptron: the
 // second-order Perceptron of Cesa-Bianchi, Conconi, Gentile (2005; the OMD
@@ -23,11 +18,8 @@ type SOPMC struct {
 
 // NewSOPMC returns the multiclass second-order Perceptron.
 func NewSOPMC(k, d int, a float64) (*SOPMC, error) {
-	if err := checkShape(k, d); err != nil {
+	if err := checkParams(k, d, a, 0, false); err != nil {
 		return nil, err
-	}
-	if !(a > 0) || math.IsInf(a, 0) {
-		return nil, fmt.Errorf("bandit: regularization a = %v must be positive", a)
 	}
 	n := k * d
 	return &SOPMC{k: k, d: d, Ainv: rankone.NewInverse(n, a), theta: make([]float64, n), v: make([]float64, n),

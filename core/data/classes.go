@@ -2,7 +2,6 @@ package data
 
 import (
 	"fmt"
-	"math"
 	"strings"
 )
 
@@ -39,12 +38,7 @@ func (t *Table) SelectClasses(features []string, label string) (*MultiRounds, er
 		index[c] = i
 	}
 	for i := 0; i < t.Rows; i++ {
-		x := make([]float64, len(cols))
-		missing := false
-		for j, c := range cols {
-			x[j] = c.Values[i]
-			missing = missing || math.IsNaN(x[j])
-		}
+		x, missing := rowOf(cols, i)
 		y, ok := index[strings.TrimSpace(lc.Text[i])]
 		if missing || !ok {
 			r.Dropped++

@@ -62,12 +62,7 @@ func (t *Table) Select(task Task, sel Selection) (*Rounds, error) {
 		return nil, err
 	}
 	for i := 0; i < t.Rows; i++ {
-		x := make([]float64, len(cols))
-		missing := false
-		for j, c := range cols {
-			x[j] = c.Values[i]
-			missing = missing || math.IsNaN(x[j])
-		}
+		x, missing := rowOf(cols, i)
 		y, keep, miss := label(i)
 		switch {
 		case missing || miss:
@@ -109,6 +104,17 @@ func (t *Table) columns(features []string, label string) ([]*Column, *Column, er
 		return nil, nil, fmt.Errorf("no label column %q (columns: %s)", label, strings.Join(t.Names(), ", "))
 	}
 	return cols, lc, nil
+}
+
+// rowOf returns row i of the feature columns and whether a cell is missing.
+func rowOf(cols []*Column, i int) ([]float64, bool) {
+	x := make([]float64, len(cols))
+	missing := false
+	for j, c := range cols {
+		x[j] = c.Values[i]
+		missing = missing || math.IsNaN(x[j])
+	}
+	return x, missing
 }
 
 // labeller returns the function giving row i's label, whether the row is
