@@ -35,6 +35,7 @@ type BanditSession struct {
 	players []*banditPlayer
 	t       int
 	keep    bool
+	fm      *features.Map
 }
 
 type banditPlayer struct {
@@ -82,7 +83,7 @@ func NewBandit(x [][]float64, labels []int, k int, cfg BanditConfig, lim Limits)
 	if len(cfg.Learners) > lim.MaxLearners {
 		return nil, fmt.Errorf("%d learners, more than the limit of %d", len(cfg.Learners), lim.MaxLearners)
 	}
-	s := &BanditSession{k: k, labels: labels, keep: cfg.KeepRounds}
+	s := &BanditSession{k: k, labels: labels, keep: cfg.KeepRounds, fm: fm}
 	work := 0.0
 	n := k * fm.Dim()
 	for i, spec := range cfg.Learners {
@@ -173,4 +174,26 @@ func (s *BanditSession) Results() []BanditResult {
 		}
 	}
 	return out
+}
+
+// Row returns the data row of round t (0-based) of the play order.
+func (s *BanditSession) Row(t int) int { return s.order[t] }
+
+// Total returns the rounds of the whole run.
+func (s *BanditSession) Total() int { return len(s.order) }
+
+// Predict returns learner i's greedy label for the raw row x (mapped to
+// features as the rounds are).
+func (s *BanditSession) Predict(i int, x []float64) int {
+	return s.players[i].learner.Predict(s.fm.Apply(nil, x))
+}
+
+// LastRound returns learner i's last round (with KeepRounds), and false
+// before the first.
+func (s *BanditSession) LastRound(i int) (bandit.Round, bool) {
+	r := s.players[i].rounds
+	if len(r) == 0 {
+		return bandit.Round{}, false
+	}
+	return r[len(r)-1], true
 }

@@ -21,39 +21,6 @@ type mabsData struct {
 	obj  *sampling.Objective
 }
 
-// tauPoints returns n points in d dimensions where h = n/(2 tau) rows are
-// scaled by s so that max L_i / mean L_i = s^2 / ((h s^2 + n - h)/n) = tau
-// (the generator ALGORITHMS.md §5.8 suggests), with ±1 labels from a noisy
-// linear rule on the unscaled rows.
-func tauPoints(seed uint64, n, d int, tau float64) ([][]float64, []float64) {
-	rng := rand.New(rand.NewPCG(seed, 21))
-	heavy := 0
-	s2 := 1.0
-	if tau > 1 {
-		heavy = max(1, int(float64(n)/(2*tau)))
-		s2 = tau * float64(n-heavy) / (float64(n) - tau*float64(heavy))
-	}
-	xs := make([][]float64, n)
-	ys := make([]float64, n)
-	for i := range xs {
-		sc := 1.0
-		if i < heavy {
-			sc = math.Sqrt(s2)
-		}
-		x := make([]float64, d)
-		score := 0.0
-		for j := range x {
-			x[j] = sc * rng.NormFloat64() / math.Sqrt(float64(d))
-			score += x[j] / sc * float64(j%3-1)
-		}
-		xs[i], ys[i] = x, 1
-		if score+0.3*rng.NormFloat64() < 0 {
-			ys[i] = -1
-		}
-	}
-	return xs, ys
-}
-
 // penguinsPoints returns the penguins (Gentoo against the rest) with the
 // four measurements standardised and a bias.
 func penguinsPoints() ([][]float64, []float64, error) {
@@ -111,7 +78,7 @@ func runMABS(args []string) error {
 	}
 	var sets []mabsData
 	for _, tau := range []float64{1, 10, 100} {
-		xs, ys := tauPoints(1, 1000, 20, tau)
+		xs, ys := sampling.TauPoints(1, 1000, 20, tau)
 		o, err := sampling.NewObjective(sampling.SqHingeL2, xs, ys, 1e-3)
 		if err != nil {
 			return err

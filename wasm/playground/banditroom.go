@@ -1,0 +1,321 @@
+package playground
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/stat"
+
+	"unitfree/core/bandit"
+	"unitfree/core/catalog"
+	"unitfree/core/data"
+	"unitfree/core/eval"
+)
+
+// The bandit room (Beygelzimer, Orabona, Zhang 2017; ALGORITHMS.md §4):
+// multiclass learners that only hear whether the label they played was
+// right, against a full-information reference.
+
+// Data sources of the bandit room.
+const (
+	BanditPoints    = "points"    // two-feature points of up to 6 classes (drawn, blobs, penguins)
+	BanditSynSep    = "synsep"    // the paper's SynSep: 9 classes, 400 binary features
+	BanditSynNonSep = "synnonsep" // SynSep with 5% of the labels replaced by others
+)
+
+// Limits of the bandit room.
+const (
+	MaxBanditClasses = 6
+	MaxBanditRounds  = 5000
+)
+
+// DefaultBanditLearners are the bandit room's panels.
+var DefaultBanditLearners = []string{"soba", "soba-adaptive", "banditron", "sop-mc"}
+
+// ClassPoint is a point of the bandit room: two features and a class
+// 0..k-1.
+type ClassPoint struct {
+	X     float64 `json:"x"`
+	Y     float64 `json:"y"`
+	Class int     `json:"c"`
+}
+
+// BanditRoom is the bandit room's state.
+type BanditRoom struct {
+	Data     string       `json:"data"`
+	Preset   string       `json:"preset,omitempty"`   // the preset the points came from
+	Features [2]Feature   `json:"features"`           // names and units of the two features (points)
+	Classes  []string     `json:"classes,omitempty"`  // class names (points)
+	Points   []ClassPoint `json:"points,omitempty"`   // the points (points)
+	Rounds   int          `json:"rounds,omitempty"`   // T (synsep, synnonsep)
+	Learners []string     `json:"learners"`           // bandit learner ids
+	Gamma    float64      `json:"gamma"`              // exploration rate of the learners with a fixed one
+	GammaMax float64      `json:"gammaMax,omitempty"` // cap of soba-adaptive's rate
+	Seed     uint64       `json:"seed"`               // seed of the data and of the order
+	DrawSeed uint64       `json:"drawSeed"`           // seed of the exploration draws
+	Passes   int          `json:"passes"`             // passes over the points
+}
+
+// BanditPresets lists the bandit room's data presets.
+var BanditPresets = []string{"blobs", "penguins", BanditSynSep, BanditSynNonSep}
+
+// NewBanditRoom returns the bandit room's start: three species of penguins.
+func NewBanditRoom() *BanditRoom {
+	b := &BanditRoom{Learners: append([]string(nil), DefaultBanditLearners...), Gamma: 0.05, GammaMax: 0.5, Seed: 1, DrawSeed: 1, Passes: 3}
+	if err := b.LoadPreset("penguins"); err != nil {
+		b.LoadPreset("blobs")
+	}
+	return b
+}
+
+// LoadPreset replaces the data by a preset.
+func (b *BanditRoom) LoadPreset(id string) error {
+	switch id {
+	case BanditSynSep, BanditSynNonSep:
+		b.Data, b.Preset, b.Points, b.Classes, b.Features = id, id, nil, nil, [2]Feature{}
+		b.Rounds = 200
+		b.Passes = 1
+		return nil
+	case "blobs":
+		rng := rand.New(rand.NewPCG(b.Seed, 0x626c6f6273))
+		b.Data, b.Preset, b.Points = BanditPoints, id, nil
+		b.Features = [2]Feature{{"x₁", ""}, {"x₂", ""}}
+		b.Classes = []string{"1", "2", "3"}
+		for i := range 90 {
+			c := i % 3
+			a := 2*math.Pi*float64(c)/3 + 0.5
+			b.Points = append(b.Points, ClassPoint{0.55*math.Cos(a) + 0.17*rng.NormFloat64(), 0.55*math.Sin(a) + 0.17*rng.NormFloat64(), c})
+		}
+		b.Rounds = 0
+		return nil
+	case "penguins":
+		tab, _, err := data.Load("penguins")
+		if err != nil {
+			return err
+		}
+		fx, fy := "bill_length_mm", "flipper_length_mm"
+		r, err := tab.SelectClasses([]string{fx, fy}, "species")
+		if err != nil {
+			return err
+		}
+		b.Data, b.Preset, b.Points, b.Classes, b.Rounds = BanditPoints, id, nil, r.Classes, 0
+		b.Features = [2]Feature{{fx, r.Units[0]}, {fy, r.Units[1]}}
+		for i, x := range r.X {
+			b.Points = append(b.Points, ClassPoint{x[0], x[1], r.Labels[i]})
+		}
+		return nil
+	}
+	return fmt.Errorf("unknown bandit preset %q (known: %v)", id, BanditPresets)
+}
+
+// Validate checks a bandit room read from a link or from storage.
+func (b *BanditRoom) Validate() error {
+	switch b.Data {
+	case BanditPoints:
+		if len(b.Classes) < 2 || len(b.Classes) > MaxBanditClasses {
+			return fmt.Errorf("%d classes, not 2 to %d", len(b.Classes), MaxBanditClasses)
+		}
+		if len(b.Points) > MaxPoints {
+			return fmt.Errorf("%d points, more than %d", len(b.Points), MaxPoints)
+		}
+		for i, p := range b.Points {
+			if math.IsNaN(p.X) || math.IsInf(p.X, 0) || math.IsNaN(p.Y) || math.IsInf(p.Y, 0) || p.Class < 0 || p.Class >= len(b.Classes) {
+				return fmt.Errorf("point %d (%v, %v, class %d) is not valid", i+1, p.X, p.Y, p.Class)
+			}
+		}
+		if b.Passes < 1 || b.Passes > MaxPasses {
+			return fmt.Errorf("passes %d is not 1 to %d", b.Passes, MaxPasses)
+		}
+	case BanditSynSep, BanditSynNonSep:
+		if b.Rounds < 1 || b.Rounds > MaxBanditRounds {
+			return fmt.Errorf("rounds %d is not 1 to %d", b.Rounds, MaxBanditRounds)
+		}
+	default:
+		return fmt.Errorf("unknown data %q (points, synsep or synnonsep)", b.Data)
+	}
+	if len(b.Learners) < 1 || len(b.Learners) > MaxLearners {
+		return fmt.Errorf("pick 1 to %d learners, not %d", MaxLearners, len(b.Learners))
+	}
+	for _, id := range b.Learners {
+		if _, ok := catalog.LookupBandit(id); !ok {
+			return fmt.Errorf("unknown bandit learner %q", id)
+		}
+	}
+	if !(b.Gamma > 0 && b.Gamma <= 1) {
+		return fmt.Errorf("gamma %v is not in (0, 1]", b.Gamma)
+	}
+	if !(b.GammaMax > 0 && b.GammaMax <= 1) {
+		return fmt.Errorf("gammaMax %v is not in (0, 1]", b.GammaMax)
+	}
+	if b.Seed >= MaxSeed || b.DrawSeed >= MaxSeed {
+		return errors.New("seed out of range")
+	}
+	return nil
+}
+
+// Encode returns the state for a link.
+func (b *BanditRoom) Encode() string { return encodeState(b) }
+
+// DecodeBanditRoom reads a state made by Encode.
+func DecodeBanditRoom(s string) (*BanditRoom, error) {
+	b := &BanditRoom{}
+	if err := decodeState(s, b); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// Specs returns the learners with the room's exploration rates: gamma for
+// those with a fixed rate, gammaMax for soba-adaptive.
+func (b *BanditRoom) Specs() []eval.LearnerSpec {
+	var out []eval.LearnerSpec
+	for _, id := range b.Learners {
+		e, _ := catalog.LookupBandit(id)
+		params := map[string]float64{}
+		for _, p := range e.Params {
+			switch p.Name {
+			case "gamma":
+				params["gamma"] = b.Gamma
+			case "gammaMax":
+				params["gammaMax"] = b.GammaMax
+			}
+		}
+		out = append(out, eval.LearnerSpec{ID: id, Params: params})
+	}
+	return out
+}
+
+// Stream returns the rows, labels and class count the room plays.
+func (b *BanditRoom) Stream() (x [][]float64, labels []int, k int) {
+	switch b.Data {
+	case BanditSynSep:
+		x, labels = bandit.SynSep(b.Seed, b.Rounds)
+		return x, labels, bandit.SynClasses
+	case BanditSynNonSep:
+		x, labels, _ = bandit.SynNonSep(b.Seed, b.Rounds)
+		return x, labels, bandit.SynClasses
+	}
+	for _, p := range b.Points {
+		x = append(x, []float64{p.X, p.Y})
+		labels = append(labels, p.Class)
+	}
+	return x, labels, len(b.Classes)
+}
+
+// Config returns the engine's configuration of the room: points get a bias
+// and a seeded shuffle over the passes; SynSep is played in its own order,
+// without a bias, as in the paper.
+func (b *BanditRoom) Config() eval.BanditConfig {
+	cfg := eval.BanditConfig{Learners: b.Specs(), DrawSeed: b.DrawSeed, KeepRounds: true}
+	if b.Data == BanditPoints {
+		cfg.Bias, cfg.Shuffle, cfg.Seed, cfg.Passes = true, true, b.Seed, b.Passes
+	}
+	return cfg
+}
+
+// BanditRun is the bandit room's stream in progress.
+type BanditRun struct {
+	Session  *eval.BanditSession
+	X        [][]float64 // the rows
+	Labels   []int
+	K        int
+	Names    []string
+	Screen   [][2]float64 // each row's position on the plot: the points, or a 2-D projection of SynSep
+	Mistakes [][]float64  // cumulative mistakes of each learner after each round
+	Explored [][]float64  // cumulative explorations of each learner after each round
+}
+
+// bandit limits of the page: the room's own bounds are checked by
+// Validate; the engine's work limit is generous (the page shows progress).
+var banditLimits = eval.Limits{MaxLearners: MaxLearners, MaxPasses: MaxPasses, MaxDim: 500, MaxWork: 1e13}
+
+// NewBanditRun builds the room's run at round 0 (an empty room gives an
+// error that says so).
+func NewBanditRun(b *BanditRoom) (*BanditRun, error) {
+	x, labels, k := b.Stream()
+	if len(x) == 0 {
+		return nil, errors.New("no points: draw some, or pick a dataset")
+	}
+	s, err := eval.NewBandit(x, labels, k, b.Config(), banditLimits)
+	if err != nil {
+		return nil, err
+	}
+	r := &BanditRun{Session: s, X: x, Labels: labels, K: k,
+		Mistakes: make([][]float64, len(b.Learners)), Explored: make([][]float64, len(b.Learners))}
+	for _, id := range b.Learners {
+		e, _ := catalog.LookupBandit(id)
+		r.Names = append(r.Names, e.Name)
+	}
+	if b.Data == BanditPoints {
+		for _, row := range x {
+			r.Screen = append(r.Screen, [2]float64{row[0], row[1]})
+		}
+	} else {
+		r.Screen = project2(x)
+	}
+	return r, nil
+}
+
+// Step plays up to n rounds and extends the series.
+func (r *BanditRun) Step(n int) {
+	for range n {
+		if r.Session.Step(1) == 0 {
+			return
+		}
+		for i := range r.Mistakes {
+			round, _ := r.Session.LastRound(i)
+			m, e := 0.0, 0.0
+			if t := len(r.Mistakes[i]); t > 0 {
+				m, e = r.Mistakes[i][t-1], r.Explored[i][t-1]
+			}
+			if !round.Correct {
+				m++
+			}
+			if round.Explored {
+				e++
+			}
+			r.Mistakes[i] = append(r.Mistakes[i], m)
+			r.Explored[i] = append(r.Explored[i], e)
+		}
+	}
+}
+
+// Done reports whether every round was played.
+func (r *BanditRun) Done() bool { return r.Session.Played() >= r.Session.Total() }
+
+// Current returns the row of the last round played, or -1 before the first.
+func (r *BanditRun) Current() int {
+	if t := r.Session.Played(); t > 0 {
+		return r.Session.Row(t - 1)
+	}
+	return -1
+}
+
+// project2 returns the rows' coordinates on their first two principal
+// components (gonum's PCA), the view of high-dimensional data.
+func project2(x [][]float64) [][2]float64 {
+	n, d := len(x), len(x[0])
+	m := mat.NewDense(n, d, nil)
+	for i, row := range x {
+		m.SetRow(i, row)
+	}
+	out := make([][2]float64, n)
+	var pc stat.PC
+	if n < 2 || !pc.PrincipalComponents(m, nil) {
+		return out
+	}
+	var vecs mat.Dense
+	pc.VectorsTo(&vecs)
+	var proj mat.Dense
+	proj.Mul(m, vecs.Slice(0, d, 0, min(2, d)))
+	for i := range out {
+		out[i][0] = proj.At(i, 0)
+		if d > 1 {
+			out[i][1] = proj.At(i, 1)
+		}
+	}
+	return out
+}

@@ -1,0 +1,80 @@
+package playground
+
+import (
+	"testing"
+
+	"unitfree/core/bandit"
+	"unitfree/core/eval"
+)
+
+// The room plays exactly the engine's run: SynSep with the same seeds gives
+// the same mistakes, explorations and updates as eval.NewBandit directly.
+func TestBanditRoomIsTheEngine(t *testing.T) {
+	b := NewBanditRoom()
+	if err := b.LoadPreset(BanditSynSep); err != nil {
+		t.Fatal(err)
+	}
+	b.Learners = []string{"soba-diag", "banditron", "perceptron-mc"}
+	b.Seed, b.DrawSeed, b.Gamma = 7, 9, 0.1
+	r, err := NewBanditRun(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Step(1000)
+	if !r.Done() || r.Session.Played() != 200 {
+		t.Fatalf("played %d of 200", r.Session.Played())
+	}
+	x, y := bandit.SynSep(7, 200)
+	s, err := eval.NewBandit(x, y, bandit.SynClasses, eval.BanditConfig{Learners: []eval.LearnerSpec{
+		{ID: "soba-diag", Params: map[string]float64{"gamma": 0.1}}, {ID: "banditron", Params: map[string]float64{"gamma": 0.1}}, {ID: "perceptron-mc"}},
+		DrawSeed: 9}, eval.DefaultLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Run()
+	for i, want := range s.Results() {
+		got := r.Session.Results()[i]
+		if got.Mistakes != want.Mistakes || got.Explored != want.Explored || got.Updates != want.Updates {
+			t.Errorf("%s: room %+v, engine %+v", want.ID, got, want)
+		}
+		if r.Mistakes[i][199] != float64(want.Mistakes) || r.Explored[i][199] != float64(want.Explored) {
+			t.Errorf("%s: series end at %v mistakes, %v explorations", want.ID, r.Mistakes[i][199], r.Explored[i][199])
+		}
+	}
+	if len(r.Screen) != 200 {
+		t.Errorf("projection of %d rows", len(r.Screen))
+	}
+}
+
+func TestBanditRoomPresetsAndLinks(t *testing.T) {
+	for _, id := range BanditPresets {
+		b := NewBanditRoom()
+		if err := b.LoadPreset(id); err != nil {
+			t.Fatal(err)
+		}
+		got, err := DecodeBanditRoom(b.Encode())
+		if err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+		if got.Data != b.Data || len(got.Points) != len(b.Points) {
+			t.Errorf("%s: round trip changed the room", id)
+		}
+	}
+	b := NewBanditRoom()
+	if len(b.Classes) != 3 || len(b.Points) < 300 {
+		t.Errorf("penguins: %d classes, %d points", len(b.Classes), len(b.Points))
+	}
+	for _, bad := range []func(*BanditRoom){
+		func(b *BanditRoom) { b.Points[0].Class = 3 },
+		func(b *BanditRoom) { b.Gamma = 0 },
+		func(b *BanditRoom) { b.Learners = []string{"oracle"} },
+		func(b *BanditRoom) { b.Data = "mnist" },
+		func(b *BanditRoom) { b.Classes = append(b.Classes, "a", "b", "c", "d") },
+	} {
+		b := NewBanditRoom()
+		bad(b)
+		if _, err := DecodeBanditRoom(b.Encode()); err == nil {
+			t.Errorf("a bad room was accepted: %+v", b.Learners)
+		}
+	}
+}

@@ -1,0 +1,42 @@
+package playground
+
+import "strings"
+
+// The page's rooms, each with its own state in the link.
+const (
+	RoomUnits    = "units"    // the units playground
+	RoomBandit   = "bandit"   // bandit exploration: SOBA against the Banditron
+	RoomSampling = "sampling" // bandit sampling: MABS for SGD, SAGA, Prox-SVRG
+	RoomLecture  = "lecture"  // the OGD lecture: FTL against OGD
+)
+
+// Rooms lists the rooms in the order of the page's navigation.
+var Rooms = []string{RoomUnits, RoomBandit, RoomSampling, RoomLecture}
+
+// ParseHash splits a location hash into a room and its encoded state (empty
+// for the room's default). "#v1.…" is the units room's state, as links made
+// before the other rooms existed read; "#bandit" a room's default;
+// "#bandit/v1.…" a room with its state. An unknown room is the units room
+// with the text as its state, so that decoding reports it.
+func ParseHash(h string) (room, state string) {
+	h = strings.TrimPrefix(h, "#")
+	name, rest, _ := strings.Cut(h, "/")
+	for _, r := range Rooms {
+		if name == r {
+			return r, rest
+		}
+	}
+	return RoomUnits, h
+}
+
+// Hash returns the location hash of a room with an encoded state; the units
+// room keeps its short form.
+func Hash(room, state string) string {
+	if room == RoomUnits {
+		return "#" + state
+	}
+	if state == "" {
+		return "#" + room
+	}
+	return "#" + room + "/" + state
+}

@@ -1,0 +1,244 @@
+package playground
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	"unitfree/core/catalog"
+	"unitfree/core/sampling"
+)
+
+// The sampling room (Salehi, Celis, Thiran; ALGORITHMS.md §5): the points
+// define a finite sum F(w) = (1/n) sum_i phi_i(w) + r(w), and stochastic
+// optimisers pick one point per step with a sampler: uniform, importance
+// sampling, or MABS, which learns the probabilities as a bandit.
+
+// Data sources of the sampling room.
+const (
+	SamplingTau    = "tau"    // generated points, tau = max L_i / mean L_i
+	SamplingPoints = "points" // drawn points
+)
+
+// Limits of the sampling room.
+const (
+	MaxSamplingPoints = 2000
+	MaxSamplingEpochs = 100
+	MaxTau            = 1000
+)
+
+// SamplingPair is one optimiser with one sampler.
+type SamplingPair struct {
+	Optimizer string `json:"optimizer"`
+	Sampler   string `json:"sampler"`
+}
+
+// String returns "sgd + mabs".
+func (p SamplingPair) String() string { return p.Optimizer + " + " + p.Sampler }
+
+// SamplingRoom is the sampling room's state.
+type SamplingRoom struct {
+	Data   string         `json:"data"`
+	N      int            `json:"n,omitempty"`      // points generated (tau)
+	Tau    float64        `json:"tau,omitempty"`    // inequality of the generated points
+	Points []Point        `json:"points,omitempty"` // drawn points (points)
+	Kind   sampling.Kind  `json:"kind"`
+	Lambda float64        `json:"lambda"`
+	Pairs  []SamplingPair `json:"pairs"`
+	Gamma  float64        `json:"gamma"`  // the optimisers' step
+	Epochs int            `json:"epochs"` // budget: epochs x n gradient evaluations
+	Seed   uint64         `json:"seed"`   // seed of the data and of the draws
+}
+
+// NewSamplingRoom returns the sampling room's start: 300 generated points
+// with tau = 50, squared hinge + L2, SGD with each sampler.
+func NewSamplingRoom() *SamplingRoom {
+	return &SamplingRoom{Data: SamplingTau, N: 300, Tau: 50, Kind: sampling.SqHingeL2, Lambda: 1e-3, Gamma: 0.1, Epochs: 20, Seed: 1,
+		Pairs: []SamplingPair{{"sgd", "uniform"}, {"sgd", "is"}, {"sgd", "mabs"}}}
+}
+
+// Validate checks a sampling room read from a link or from storage.
+func (s *SamplingRoom) Validate() error {
+	switch s.Data {
+	case SamplingTau:
+		if s.N < 2 || s.N > MaxSamplingPoints {
+			return fmt.Errorf("n = %d is not 2 to %d", s.N, MaxSamplingPoints)
+		}
+		if !(s.Tau >= 1 && s.Tau <= MaxTau) {
+			return fmt.Errorf("tau = %v is not 1 to %d", s.Tau, MaxTau)
+		}
+	case SamplingPoints:
+		if len(s.Points) > MaxSamplingPoints {
+			return fmt.Errorf("%d points, more than %d", len(s.Points), MaxSamplingPoints)
+		}
+		for i, p := range s.Points {
+			if math.IsNaN(p.X) || math.IsInf(p.X, 0) || math.IsNaN(p.Y) || math.IsInf(p.Y, 0) || (p.Label != 1 && p.Label != -1) {
+				return fmt.Errorf("point %d (%v, %v, %v) is not valid", i+1, p.X, p.Y, p.Label)
+			}
+		}
+	default:
+		return fmt.Errorf("unknown data %q (tau or points)", s.Data)
+	}
+	if !slices.Contains(sampling.Kinds(), s.Kind) {
+		return fmt.Errorf("unknown objective %q (known: %v)", s.Kind, sampling.Kinds())
+	}
+	if !(s.Lambda >= 0 && s.Lambda <= 100) {
+		return fmt.Errorf("lambda = %v is not in [0, 100]", s.Lambda)
+	}
+	if len(s.Pairs) < 1 || len(s.Pairs) > 9 {
+		return fmt.Errorf("pick 1 to 9 optimiser and sampler pairs, not %d", len(s.Pairs))
+	}
+	for _, p := range s.Pairs {
+		if !hasID(catalog.Optimizers(), p.Optimizer) || !hasID(catalog.Samplers(), p.Sampler) {
+			return fmt.Errorf("unknown pair %q", p)
+		}
+	}
+	if !(s.Gamma > 0 && s.Gamma <= 1e3) {
+		return fmt.Errorf("step %v is not in (0, 1000]", s.Gamma)
+	}
+	if s.Epochs < 1 || s.Epochs > MaxSamplingEpochs {
+		return fmt.Errorf("epochs %d is not 1 to %d", s.Epochs, MaxSamplingEpochs)
+	}
+	if s.Seed >= MaxSeed {
+		return errors.New("seed out of range")
+	}
+	return nil
+}
+
+// hasID reports whether entries has one with the id.
+func hasID(entries []catalog.Entry, id string) bool {
+	for _, e := range entries {
+		if e.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// Encode returns the state for a link.
+func (s *SamplingRoom) Encode() string { return encodeState(s) }
+
+// DecodeSamplingRoom reads a state made by Encode.
+func DecodeSamplingRoom(str string) (*SamplingRoom, error) {
+	s := &SamplingRoom{}
+	if err := decodeState(str, s); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Plane returns the room's points in the plane with their labels.
+func (s *SamplingRoom) Plane() (xy [][2]float64, y []float64) {
+	if s.Data == SamplingPoints {
+		for _, p := range s.Points {
+			xy = append(xy, [2]float64{p.X, p.Y})
+			y = append(y, p.Label)
+		}
+		return xy, y
+	}
+	xs, ys := sampling.TauPoints(s.Seed, s.N, 2, s.Tau)
+	for _, x := range xs {
+		xy = append(xy, [2]float64{x[0], x[1]})
+	}
+	return xy, ys
+}
+
+// SamplingTrack is one pair's run.
+type SamplingTrack struct {
+	Pair     SamplingPair
+	Opt      sampling.Optimizer
+	Sampler  sampling.Sampler
+	rng      *rand.Rand
+	Last     sampling.Step // the last step (Index -1 before the first)
+	Evals    []float64     // gradient evaluations at each record
+	Gap      []float64     // F(w) - F* at each record
+	Variance []float64     // the effective variance V_e(p) at each record
+}
+
+// SamplingRun is the sampling room in progress: every pair spends the
+// same budget of gradient evaluations, recorded at the same paces.
+type SamplingRun struct {
+	Objective *sampling.Objective
+	FStar     float64
+	XY        [][2]float64
+	Budget    int
+	Tracks    []*SamplingTrack
+}
+
+// NewSamplingRun builds the room's objective (the two features and a bias),
+// its optimum F* and one track per pair, all from w = 0.
+func NewSamplingRun(s *SamplingRoom) (*SamplingRun, error) {
+	xy, y := s.Plane()
+	if len(xy) < 2 {
+		return nil, errors.New("the objective needs at least 2 points: draw some, or generate them")
+	}
+	x := make([][]float64, len(xy))
+	for i, p := range xy {
+		x[i] = []float64{p[0], p[1], 1}
+	}
+	o, err := sampling.NewObjective(s.Kind, x, y, s.Lambda)
+	if err != nil {
+		return nil, err
+	}
+	r := &SamplingRun{Objective: o, XY: xy, Budget: s.Epochs * o.N()}
+	r.FStar, _ = o.Optimum()
+	for i, p := range s.Pairs {
+		smp, err := catalog.NewSampler(p.Sampler, o, r.Budget, nil)
+		if err != nil {
+			return nil, err
+		}
+		opt, err := catalog.NewOptimizer(p.Optimizer, o, smp, map[string]float64{"gamma": s.Gamma})
+		if err != nil {
+			return nil, err
+		}
+		t := &SamplingTrack{Pair: p, Opt: opt, Sampler: smp, rng: rand.New(rand.NewPCG(s.Seed, uint64(i))), Last: sampling.Step{Index: -1}}
+		t.record(r.FStar)
+		r.Tracks = append(r.Tracks, t)
+	}
+	return r, nil
+}
+
+// record appends the track's current figures to its series.
+func (t *SamplingTrack) record(fstar float64) {
+	o := t.Opt.Objective()
+	t.Evals = append(t.Evals, float64(t.Opt.Evals()))
+	t.Gap = append(t.Gap, o.Value(t.Opt.W())-fstar)
+	t.Variance = append(t.Variance, sampling.EffectiveVariance(t.Opt, t.Sampler))
+}
+
+// Advance steps every track until it has spent evals more gradient
+// evaluations (or the budget), then records each.
+func (r *SamplingRun) Advance(evals int) {
+	for _, t := range r.Tracks {
+		target := min(r.Budget, t.Opt.Evals()+evals)
+		if t.Opt.Evals() >= r.Budget {
+			continue
+		}
+		for t.Opt.Evals() < target {
+			t.Last = t.Opt.Step(t.rng)
+		}
+		t.record(r.FStar)
+	}
+}
+
+// Done reports whether every track spent its budget.
+func (r *SamplingRun) Done() bool {
+	for _, t := range r.Tracks {
+		if t.Opt.Evals() < r.Budget {
+			return false
+		}
+	}
+	return true
+}
+
+// Probs returns the track's current sampling probability of every point.
+func (t *SamplingTrack) Probs() []float64 {
+	n := t.Opt.Objective().N()
+	p := make([]float64, n)
+	for i := range p {
+		p[i] = t.Sampler.Prob(i)
+	}
+	return p
+}

@@ -1,0 +1,61 @@
+package playground
+
+import (
+	"math"
+	"testing"
+)
+
+// Every track's probabilities sum to 1, the run spends the same budget for
+// every pair, and SGD with MABS ends far below where it started.
+func TestSamplingRoomRun(t *testing.T) {
+	s := NewSamplingRoom()
+	r, err := NewSamplingRun(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !r.Done() {
+		r.Advance(37)
+	}
+	for _, tr := range r.Tracks {
+		sum := 0.0
+		for _, p := range tr.Probs() {
+			sum += p
+		}
+		if math.Abs(sum-1) > 1e-9 {
+			t.Errorf("%s: probabilities sum to %v", tr.Pair, sum)
+		}
+		if got := tr.Evals[len(tr.Evals)-1]; got < float64(r.Budget) {
+			t.Errorf("%s: %v evaluations of %d", tr.Pair, got, r.Budget)
+		}
+		first, last := tr.Gap[0], tr.Gap[len(tr.Gap)-1]
+		t.Logf("%s: gap %.4g -> %.4g, V_e %.4g -> %.4g", tr.Pair, first, last, tr.Variance[0], tr.Variance[len(tr.Variance)-1])
+		if !(last < first/10) || last < -1e-9 {
+			t.Errorf("%s: F - F* went from %v to %v", tr.Pair, first, last)
+		}
+	}
+}
+
+func TestSamplingRoomLinks(t *testing.T) {
+	s := NewSamplingRoom()
+	s.Data, s.Points = SamplingPoints, []Point{{0.1, 0.2, 1}, {-0.3, 0.1, -1}, {0.5, -0.5, 1}}
+	got, err := DecodeSamplingRoom(s.Encode())
+	if err != nil || len(got.Points) != 3 {
+		t.Fatalf("round trip: %v", err)
+	}
+	if _, err := NewSamplingRun(got); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []func(*SamplingRoom){
+		func(s *SamplingRoom) { s.Kind = "hinge" },
+		func(s *SamplingRoom) { s.Pairs = []SamplingPair{{"adam", "uniform"}} },
+		func(s *SamplingRoom) { s.Tau = 0.5 },
+		func(s *SamplingRoom) { s.Gamma = math.Inf(1) },
+		func(s *SamplingRoom) { s.Epochs = 0 },
+	} {
+		s := NewSamplingRoom()
+		bad(s)
+		if _, err := DecodeSamplingRoom(s.Encode()); err == nil {
+			t.Errorf("a bad room was accepted: %+v", s)
+		}
+	}
+}
