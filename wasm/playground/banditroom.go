@@ -6,8 +6,8 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
-	"gonum.org/v1/gonum/stat"
 
 	"unitfree/core/bandit"
 	"unitfree/core/catalog"
@@ -198,11 +198,35 @@ func (b *BanditRoom) Stream() (x [][]float64, labels []int, k int) {
 		x, labels, _ = bandit.SynNonSep(b.Seed, b.Rounds)
 		return x, labels, bandit.SynClasses
 	}
+	center, scale := b.standardization()
 	for _, p := range b.Points {
-		x = append(x, []float64{p.X, p.Y})
+		x = append(x, []float64{(p.X - center[0]) / scale[0], (p.Y - center[1]) / scale[1]})
 		labels = append(labels, p.Class)
 	}
 	return x, labels, len(b.Classes)
+}
+
+// standardization returns the points' mean and standard deviation per
+// feature: the learners of this room are not scale-invariant (that is the
+// units room's lesson), so they see standardized features, and the
+// exploration is what differs between them.
+func (b *BanditRoom) standardization() (center, scale [2]float64) {
+	n := float64(len(b.Points))
+	for _, p := range b.Points {
+		center[0] += p.X / n
+		center[1] += p.Y / n
+	}
+	for _, p := range b.Points {
+		scale[0] += (p.X - center[0]) * (p.X - center[0]) / n
+		scale[1] += (p.Y - center[1]) * (p.Y - center[1]) / n
+	}
+	for i := range scale {
+		scale[i] = math.Sqrt(scale[i])
+		if !(scale[i] > 0) {
+			scale[i] = 1
+		}
+	}
+	return center, scale
 }
 
 // Config returns the engine's configuration of the room: points get a bias
@@ -226,6 +250,13 @@ type BanditRun struct {
 	Screen   [][2]float64 // each row's position on the plot: the points, or a 2-D projection of SynSep
 	Mistakes [][]float64  // cumulative mistakes of each learner after each round
 	Explored [][]float64  // cumulative explorations of each learner after each round
+
+	center, scale [2]float64 // the standardization of the points
+}
+
+// PredictAt returns learner i's greedy class at the plot's point (x, y).
+func (r *BanditRun) PredictAt(i int, x, y float64) int {
+	return r.Session.Predict(i, []float64{(x - r.center[0]) / r.scale[0], (y - r.center[1]) / r.scale[1]})
 }
 
 // bandit limits of the page: the room's own bounds are checked by
@@ -250,8 +281,9 @@ func NewBanditRun(b *BanditRoom) (*BanditRun, error) {
 		r.Names = append(r.Names, e.Name)
 	}
 	if b.Data == BanditPoints {
-		for _, row := range x {
-			r.Screen = append(r.Screen, [2]float64{row[0], row[1]})
+		r.center, r.scale = b.standardization()
+		for _, p := range b.Points {
+			r.Screen = append(r.Screen, [2]float64{p.X, p.Y})
 		}
 	} else {
 		r.Screen = project2(x)
@@ -295,27 +327,48 @@ func (r *BanditRun) Current() int {
 }
 
 // project2 returns the rows' coordinates on their first two principal
-// components (gonum's PCA), the view of high-dimensional data.
+// components, the view of high-dimensional data. The components come from
+// power iteration on the covariance (gonum's BLAS-backed products): an SVD
+// would add gonum's LAPACK, 400 KB, to the page's download.
 func project2(x [][]float64) [][2]float64 {
 	n, d := len(x), len(x[0])
-	m := mat.NewDense(n, d, nil)
+	centred := mat.NewDense(n, d, nil)
+	mean := make([]float64, d)
+	for _, row := range x {
+		floats.Add(mean, row)
+	}
+	floats.Scale(1/float64(n), mean)
 	for i, row := range x {
-		m.SetRow(i, row)
+		r := centred.RawRowView(i)
+		copy(r, row)
+		floats.Sub(r, mean)
+	}
+	var cov mat.Dense
+	cov.Mul(centred.T(), centred)
+	rng := rand.New(rand.NewPCG(1, 2))
+	var comps [2]*mat.VecDense
+	for c := range comps {
+		v := mat.NewVecDense(d, nil)
+		for j := range d {
+			v.SetVec(j, rng.NormFloat64())
+		}
+		for range 200 {
+			for _, prev := range comps[:c] { // deflate: stay orthogonal to the first component
+				v.AddScaledVec(v, -mat.Dot(v, prev), prev)
+			}
+			v.MulVec(&cov, v)
+			if norm := v.Norm(2); norm > 0 {
+				v.ScaleVec(1/norm, v)
+			} else {
+				break
+			}
+		}
+		comps[c] = v
 	}
 	out := make([][2]float64, n)
-	var pc stat.PC
-	if n < 2 || !pc.PrincipalComponents(m, nil) {
-		return out
-	}
-	var vecs mat.Dense
-	pc.VectorsTo(&vecs)
-	var proj mat.Dense
-	proj.Mul(m, vecs.Slice(0, d, 0, min(2, d)))
 	for i := range out {
-		out[i][0] = proj.At(i, 0)
-		if d > 1 {
-			out[i][1] = proj.At(i, 1)
-		}
+		row := mat.NewVecDense(d, centred.RawRowView(i))
+		out[i] = [2]float64{mat.Dot(row, comps[0]), mat.Dot(row, comps[1])}
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package playground
 
 import (
+	"math"
 	"testing"
 
 	"unitfree/core/bandit"
@@ -76,5 +77,40 @@ func TestBanditRoomPresetsAndLinks(t *testing.T) {
 		if _, err := DecodeBanditRoom(b.Encode()); err == nil {
 			t.Errorf("a bad room was accepted: %+v", b.Learners)
 		}
+	}
+}
+
+// Points are standardized for the learners, and the region map predicts at
+// the plot's coordinates: after three passes the full-information
+// second-order Perceptron's map is right at most penguins' own places (one
+// class everywhere, as a map in the wrong coordinates gives, is right at
+// 44% at most).
+func TestBanditRoomStandardizes(t *testing.T) {
+	b := NewBanditRoom()
+	b.Learners = []string{"sop-mc"}
+	x, _, _ := b.Stream()
+	mean, sq := 0.0, 0.0
+	for _, row := range x {
+		mean += row[0] / float64(len(x))
+		sq += row[0] * row[0] / float64(len(x))
+	}
+	if math.Abs(mean) > 1e-12 || math.Abs(sq-1) > 1e-12 {
+		t.Errorf("standardized feature has mean %v and mean square %v", mean, sq)
+	}
+	r, err := NewBanditRun(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Step(r.Session.Total())
+	right := 0
+	for _, p := range b.Points {
+		if r.PredictAt(0, p.X, p.Y) == p.Class {
+			right++
+		}
+	}
+	acc := float64(right) / float64(len(b.Points))
+	t.Logf("second-order Perceptron's map right at %.3f of the penguins", acc)
+	if acc < 0.75 {
+		t.Errorf("the region map is right at %.2f of the penguins", acc)
 	}
 }

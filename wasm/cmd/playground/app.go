@@ -61,8 +61,8 @@ func (a *app) el(id string) dom.Element { return a.doc.GetElementByID(id) }
 // restore loads the state of the link, else of the last visit. A link that
 // cannot be read is reported and the stored data stays as it was.
 func (a *app) restore() {
-	hash := js.Global().Get("location").Get("hash").String()
-	if len(hash) > 1 {
+	room, hash := playground.ParseHash(js.Global().Get("location").Get("hash").String())
+	if room == playground.RoomUnits && hash != "" {
 		m, err := playground.DecodeModel(hash)
 		if err == nil {
 			a.model = m
@@ -118,7 +118,6 @@ func (a *app) start() {
 	a.restart()
 	a.buildPanels()
 	a.syncControls()
-	a.persist()
 	var tick func(time.Duration)
 	last := time.Duration(0)
 	tick = func(now time.Duration) {

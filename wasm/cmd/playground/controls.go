@@ -106,7 +106,6 @@ func (a *app) bind() {
 		a.on("learner-"+id, "change", func() { a.toggleLearner(id) })
 	}
 	a.bindFiles()
-	dom.GetWindow().AddEventListener("keydown", false, func(ev dom.Event) { a.key(ev.(*dom.KeyboardEvent)) })
 }
 
 // on attaches a handler to the element with the given id.
@@ -168,10 +167,6 @@ func (a *app) redo() {
 
 // key handles the keyboard shortcuts, except while typing in a field.
 func (a *app) key(ev *dom.KeyboardEvent) {
-	tag := ev.Target().TagName()
-	if tag == "INPUT" || tag == "SELECT" || tag == "TEXTAREA" {
-		return
-	}
 	switch {
 	case ev.Key() == " ":
 		ev.PreventDefault()

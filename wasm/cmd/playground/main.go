@@ -20,6 +20,7 @@ func main() {
 	a.bind()
 	a.chart = newChart(a)
 	a.start()
+	newRouter(doc, a).route()
 	// The experiment panel reads the datasets: build it after the first
 	// frames, so that the playground answers first.
 	dom.GetWindow().SetTimeout(func() { newExperimentPanel(doc) }, 200)

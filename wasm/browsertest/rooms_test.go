@@ -1,0 +1,304 @@
+//go:build !js
+
+package browsertest
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"unitfree/core/bandit"
+	"unitfree/core/eval"
+	"unitfree/wasm/playground"
+	"unitfree/wasm/server"
+)
+
+// openRoom loads url and waits for the room to publish its state on
+// window[global].
+func openRoom(t *testing.T, ctx context.Context, url, global string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.`+global+` !== undefined`,
+		chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+		t.Fatalf("%s did not start: %v", url, err)
+	}
+}
+
+// roomHash returns the page's room and link state.
+func roomHash(t *testing.T, ctx context.Context) (room, state string) {
+	t.Helper()
+	hash, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.hash`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return playground.ParseHash(hash)
+}
+
+// setRange sets a range or number input and fires its events.
+func setRange(t *testing.T, ctx context.Context, id, v string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+	  const el = document.getElementById(%q); el.value = %q;
+	  el.dispatchEvent(new Event("input")); el.dispatchEvent(new Event("change"));
+	})()`, id, v))); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// playRoom presses the room's play button at full speed and waits for the
+// end of its run.
+func playRoom(t *testing.T, ctx context.Context, prefix, global string, timeout time.Duration) {
+	t.Helper()
+	setRange(t, ctx, prefix+"speed", "2")
+	playing, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.`+global+`.playing`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !playing {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID(prefix+"play"))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	done := fmt.Sprintf(`(() => { const s = window.%s; return !s.playing && s.rounds === s.total && s.total > 0 })()`, global)
+	if global == "unitfreeSampling" {
+		done = `(() => { const s = window.unitfreeSampling; return !s.playing && s.tracks.every(t => t.evals >= s.budget) })()`
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](done, chromedp.WithPollingTimeout(timeout))); err != nil {
+		t.Fatalf("the run did not finish: %v", err)
+	}
+}
+
+type banditState struct {
+	Data     string  `json:"data"`
+	Gamma    float64 `json:"gamma"`
+	Rounds   int     `json:"rounds"`
+	Total    int     `json:"total"`
+	Learners []struct {
+		ID       string `json:"id"`
+		Mistakes int    `json:"mistakes"`
+		Explored int    `json:"explored"`
+		Updates  int    `json:"updates"`
+	} `json:"learners"`
+}
+
+// TestBanditRoom: SynSep for 200 rounds gives the engine's mistakes for
+// every learner; with gamma = 1/4 the learners explore at about that rate;
+// the link and a reload keep the room.
+func TestBanditRoom(t *testing.T) {
+	ctx := newTab(t)
+	url := serveSite(t, server.New(siteDir))
+	openRoom(t, ctx, url+"#bandit", "unitfreeBandit")
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("b-paper"))); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(2 * time.Second)
+	screenshot(t, ctx, "room-bandit-synsep")
+	playRoom(t, ctx, "b-", "unitfreeBandit", 80*time.Second)
+	page, err := chromedp.Run(ctx, chromedp.Evaluate[banditState](`window.unitfreeBandit`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, enc := roomHash(t, ctx)
+	room, err := playground.DecodeBanditRoom(enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if room.Data != playground.BanditSynSep || room.Rounds != 200 || page.Rounds != 200 {
+		t.Fatalf("the paper preset gives %s with %d rounds (%d played)", room.Data, room.Rounds, page.Rounds)
+	}
+	x, y := bandit.SynSep(room.Seed, room.Rounds)
+	s, err := eval.NewBandit(x, y, bandit.SynClasses, eval.BanditConfig{Learners: room.Specs(), DrawSeed: room.DrawSeed}, eval.DefaultLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Run()
+	for i, want := range s.Results() {
+		got := page.Learners[i]
+		t.Logf("%s: page %d mistakes, %d explorations, %d updates; native %d, %d, %d", want.ID, got.Mistakes, got.Explored, got.Updates,
+			want.Mistakes, want.Explored, want.Updates)
+		if got.ID != want.ID || got.Mistakes != want.Mistakes || got.Explored != want.Explored || got.Updates != want.Updates {
+			t.Errorf("%s differs from the native run", want.ID)
+		}
+	}
+	screenshot(t, ctx, "room-bandit-synsep-end")
+
+	// Penguins (1026 rounds) with gamma = 1/4: explorations at that rate.
+	setRange(t, ctx, "b-preset", "penguins")
+	setRange(t, ctx, "b-gamma", "-2")
+	playRoom(t, ctx, "b-", "unitfreeBandit", 60*time.Second)
+	page, err = chromedp.Run(ctx, chromedp.Evaluate[banditState](`window.unitfreeBandit`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sd := math.Sqrt(0.25 * 0.75 / float64(page.Rounds))
+	for _, l := range page.Learners {
+		rate := float64(l.Explored) / float64(page.Rounds)
+		t.Logf("%s: explored %d of %d rounds (%.3f), %d mistakes", l.ID, l.Explored, page.Rounds, rate, l.Mistakes)
+		switch l.ID {
+		case "soba", "banditron":
+			if math.Abs(rate-0.25) > 4*sd {
+				t.Errorf("%s explored at %.3f, gamma is 0.25 (4 s.d. = %.3f)", l.ID, rate, 4*sd)
+			}
+		case "sop-mc":
+			if l.Explored != 0 {
+				t.Errorf("the full-information reference explored %d times", l.Explored)
+			}
+		}
+	}
+	screenshot(t, ctx, "room-bandit-penguins")
+
+	href, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href`))
+	other := newTab(t)
+	openRoom(t, other, href, "unitfreeBandit")
+	playRoom(t, other, "b-", "unitfreeBandit", 60*time.Second)
+	again, _ := chromedp.Run(other, chromedp.Evaluate[banditState](`window.unitfreeBandit`))
+	if fmt.Sprint(again) != fmt.Sprint(page) {
+		t.Errorf("the link shows %+v, the original %+v", again, page)
+	}
+	openRoom(t, other, url+"#bandit", "unitfreeBandit") // no state in the link: from storage
+	if _, st := roomHash(t, other); st != enc2(t, ctx) {
+		t.Errorf("a reload did not restore the room from storage")
+	}
+}
+
+// enc2 returns the link state of the page in ctx.
+func enc2(t *testing.T, ctx context.Context) string {
+	_, s := roomHash(t, ctx)
+	return s
+}
+
+type samplingState struct {
+	Budget int     `json:"budget"`
+	FStar  float64 `json:"fstar"`
+	Tracks []struct {
+		Pair  string    `json:"pair"`
+		Evals int       `json:"evals"`
+		Probs []float64 `json:"probs"`
+		Gaps  []float64 `json:"gaps"`
+	} `json:"tracks"`
+}
+
+// TestSamplingRoom: the probabilities the page shows sum to 1 and equal the
+// engine's; F - F* falls for SGD with MABS; the link and a reload keep the
+// room.
+func TestSamplingRoom(t *testing.T) {
+	ctx := newTab(t)
+	url := serveSite(t, server.New(siteDir))
+	openRoom(t, ctx, url+"#sampling", "unitfreeSampling")
+	setRange(t, ctx, "s-speed", "1.5")
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("s-play"))); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(1500 * time.Millisecond)
+	screenshot(t, ctx, "room-sampling-playing")
+	playRoom(t, ctx, "s-", "unitfreeSampling", 60*time.Second)
+	page, err := chromedp.Run(ctx, chromedp.Evaluate[samplingState](`window.unitfreeSampling`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, enc := roomHash(t, ctx)
+	room, err := playground.DecodeSamplingRoom(enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	native, err := playground.NewSamplingRun(room)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !native.Done() {
+		native.Advance(1000)
+	}
+	for i, tr := range page.Tracks {
+		sum := 0.0
+		want := native.Tracks[i].Probs()
+		worst := 0.0
+		for j, p := range tr.Probs {
+			sum += p
+			worst = math.Max(worst, math.Abs(p-want[j])/want[j])
+		}
+		first, last := tr.Gaps[0], tr.Gaps[len(tr.Gaps)-1]
+		t.Logf("%s: probabilities sum to 1%+.2g, largest relative difference from native %.2g; F - F* %.4g -> %.4g", tr.Pair, sum-1, worst, first, last)
+		if math.Abs(sum-1) > 1e-9 || worst > 1e-9 || len(tr.Probs) != room.N {
+			t.Errorf("%s: probabilities wrong", tr.Pair)
+		}
+		if tr.Pair == "sgd + mabs" && !(last < first/4) {
+			t.Errorf("SGD with MABS: F - F* went from %v to %v", first, last)
+		}
+	}
+	screenshot(t, ctx, "room-sampling-end")
+	href, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href`))
+	other := newTab(t)
+	openRoom(t, other, href, "unitfreeSampling")
+	if _, st := roomHash(t, other); st != enc {
+		t.Errorf("the link did not reproduce the room")
+	}
+	openRoom(t, other, url+"#sampling", "unitfreeSampling")
+	if _, st := roomHash(t, other); st != enc {
+		t.Errorf("a reload did not restore the room from storage")
+	}
+}
+
+type lectureState struct {
+	Rounds   int    `json:"rounds"`
+	Total    int    `json:"total"`
+	Sequence string `json:"sequence"`
+	Players  []struct {
+		ID     string  `json:"id"`
+		Regret float64 `json:"regret"`
+		Bound  float64 `json:"bound"`
+	} `json:"players"`
+}
+
+// TestLectureRoom: on the lecture's sequence FTL's regret after 100 rounds
+// is at least 90 while OGD with eta/sqrt(t) stays within 3 sqrt(100); the
+// visitor can be the adversary; the link and a reload keep the game.
+func TestLectureRoom(t *testing.T) {
+	ctx := newTab(t)
+	url := serveSite(t, server.New(siteDir))
+	openRoom(t, ctx, url+"#lecture", "unitfreeLecture")
+	playRoom(t, ctx, "l-", "unitfreeLecture", 60*time.Second)
+	page, err := chromedp.Run(ctx, chromedp.Evaluate[lectureState](`window.unitfreeLecture`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("after %d rounds: %+v", page.Rounds, page.Players)
+	if page.Rounds != 100 || page.Players[0].ID != "ftl" || page.Players[0].Regret < 90 {
+		t.Errorf("FTL's regret after %d rounds is %v, want at least 90", page.Rounds, page.Players[0].Regret)
+	}
+	if p := page.Players[2]; p.ID != "ogd-sqrt" || p.Regret > 3*math.Sqrt(100) || p.Regret > p.Bound {
+		t.Errorf("OGD-sqrt's regret %v (bound %v), want at most 3 sqrt(100)", p.Regret, p.Bound)
+	}
+	screenshot(t, ctx, "room-lecture")
+	for _, id := range []string{"l-plus", "l-plus", "l-minus"} {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID(id))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.unitfreeLecture.rounds === 3 && window.unitfreeLecture.sequence === "adversary"`,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("three clicks as the adversary: %v", err)
+	}
+	_, enc := roomHash(t, ctx)
+	href, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href`))
+	other := newTab(t)
+	openRoom(t, other, href, "unitfreeLecture")
+	got, _ := chromedp.Run(other, chromedp.Evaluate[lectureState](`window.unitfreeLecture`))
+	if got.Rounds != 3 || got.Sequence != "adversary" {
+		t.Errorf("the link shows %+v", got)
+	}
+	openRoom(t, other, url+"#lecture", "unitfreeLecture")
+	if _, st := roomHash(t, other); st != enc {
+		t.Errorf("a reload did not restore the game from storage")
+	}
+	openRoom(t, other, url+"#lecture/v1.broken", "unitfreeLecture")
+	msg, _ := chromedp.Run(other, chromedp.Text(chromedp.ID("l-notice")))
+	if msg == "" {
+		t.Errorf("a corrupted lecture link shows no message")
+	}
+}

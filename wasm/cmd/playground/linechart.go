@@ -1,0 +1,211 @@
+//go:build js
+
+package main
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"honnef.co/go/js/dom/v2"
+
+	"unitfree/wasm/playground"
+)
+
+// curve is one line of a lineChart: ys against xs (nil xs: 1, 2, 3, ...).
+type curve struct {
+	name   string
+	color  string
+	xs, ys []float64
+	dashed bool // a reference curve (T, sqrt T, a bound)
+}
+
+// lineChart draws curves against a shared x axis, with ticks, a legend and
+// a hover readout; the rooms' charts are all one of these.
+type lineChart struct {
+	canvas *dom.HTMLCanvasElement
+	ctx    *dom.CanvasRenderingContext2D
+	w, h   float64
+	xName  string
+	hover  float64 // the x under the pointer, NaN when none
+	xmax   float64 // the x range of the last drawing, for the hover
+}
+
+// newLineChart wraps the canvas with the given id; onHover is called when
+// the pointer moves over it or leaves it.
+func newLineChart(doc dom.Document, id, xName string, onHover func()) *lineChart {
+	c := &lineChart{canvas: doc.GetElementByID(id).(*dom.HTMLCanvasElement), xName: xName, hover: math.NaN()}
+	c.ctx = c.canvas.GetContext2d()
+	c.w, c.h = float64(c.canvas.Width()), float64(c.canvas.Height())
+	c.canvas.AddEventListener("pointermove", false, func(ev dom.Event) {
+		k := c.w / math.Max(1, c.canvas.Underlying().Get("clientWidth").Float())
+		frac := (ev.(*dom.PointerEvent).OffsetX()*k - chartLeft) / (c.w - chartLeft - chartRight)
+		c.hover = math.Max(0, math.Min(1, frac)) * c.xmax
+		if onHover != nil {
+			onHover()
+		}
+	})
+	c.canvas.AddEventListener("pointerleave", false, func(dom.Event) {
+		c.hover = math.NaN()
+		if onHover != nil {
+			onHover()
+		}
+	})
+	return c
+}
+
+// draw paints the curves (y on a log10 scale when logY) and returns the
+// readout of the values at the hovered x.
+func (c *lineChart) draw(curves []curve, logY bool) string {
+	ctx := c.ctx
+	dpr := math.Max(1, jsFloat("devicePixelRatio"))
+	if c.canvas.Width() != int(c.w*dpr) {
+		c.canvas.SetWidth(int(c.w * dpr))
+		c.canvas.SetHeight(int(c.h * dpr))
+	}
+	ctx.SetTransform(dpr, 0, 0, dpr, 0, 0)
+	ctx.SetFillStyle("#ffffff")
+	ctx.FillRect(0, 0, c.w, c.h)
+	tr := func(v float64) float64 { return v }
+	if logY {
+		tr = func(v float64) float64 { return math.Log10(math.Max(v, 1e-300)) }
+	}
+	xmax, ymin, ymax := 1.0, math.Inf(1), math.Inf(-1)
+	for _, cv := range curves {
+		for i, y := range cv.ys {
+			if math.IsNaN(y) || math.IsInf(y, 0) || (logY && y <= 0) {
+				continue
+			}
+			xmax = math.Max(xmax, xAt(cv, i))
+			ymin, ymax = math.Min(ymin, tr(y)), math.Max(ymax, tr(y))
+		}
+	}
+	if math.IsInf(ymin, 0) {
+		ymin, ymax = 0, 1
+	}
+	if !logY {
+		ymin = math.Min(ymin, 0)
+	}
+	if ymax-ymin < 1e-12 {
+		ymax = ymin + 1
+	}
+	c.xmax = xmax
+	pw, ph := c.w-chartLeft-chartRight, c.h-chartTop-chartBottom
+	toPx := func(x, y float64) (float64, float64) {
+		return chartLeft + x/xmax*pw, chartTop + (ymax-tr(y))/(ymax-ymin)*ph
+	}
+	ctx.SetStrokeStyle("#5f6b7a")
+	ctx.SetLineWidth(1)
+	ctx.StrokeRect(chartLeft, chartTop, pw, ph)
+	ctx.SetFillStyle("#3b4452")
+	ctx.SetFont("11px system-ui, sans-serif")
+	ctx.SetTextAlign("center")
+	ctx.SetTextBaseline("top")
+	for _, t := range playground.Ticks(0, xmax, 6) {
+		x := chartLeft + t/xmax*pw
+		ctx.FillText(tickLabel(t), x, c.h-chartBottom+4, -1)
+	}
+	ctx.FillText(c.xName, chartLeft+pw/2, c.h-14, -1)
+	ctx.SetTextAlign("right")
+	ctx.SetTextBaseline("middle")
+	yTicks := playground.Ticks(ymin, ymax, 4)
+	if logY {
+		yTicks = nil
+		for e := math.Ceil(ymin); e <= ymax; e += math.Max(1, math.Ceil((ymax-ymin)/5)) {
+			yTicks = append(yTicks, e)
+		}
+	}
+	for _, v := range yTicks {
+		y := chartTop + (ymax-v)/(ymax-ymin)*ph
+		label := tickLabel(v)
+		if logY {
+			label = tickLabel(math.Pow(10, v))
+		}
+		ctx.FillText(label, chartLeft-4, y, -1)
+	}
+	ctx.Save()
+	ctx.BeginPath()
+	ctx.Rect(chartLeft, chartTop, pw, ph)
+	ctx.Clip()
+	for _, cv := range curves {
+		ctx.SetStrokeStyle(cv.color)
+		ctx.Set("lineWidth", 2)
+		if cv.dashed {
+			ctx.Set("lineWidth", 1.5)
+			ctx.Call("setLineDash", []any{6, 4})
+		}
+		ctx.BeginPath()
+		step := max(1, len(cv.ys)/chartPoints)
+		started := false
+		for i := 0; i < len(cv.ys); i += step {
+			y := cv.ys[i]
+			if math.IsNaN(y) || (logY && y <= 0) {
+				started = false
+				continue
+			}
+			x, py := toPx(xAt(cv, i), y)
+			if started {
+				ctx.LineTo(x, py)
+			} else {
+				ctx.MoveTo(x, py)
+				started = true
+			}
+		}
+		if n := len(cv.ys); n > 0 && started {
+			x, py := toPx(xAt(cv, n-1), cv.ys[n-1])
+			ctx.LineTo(x, py)
+		}
+		ctx.Stroke()
+		ctx.Call("setLineDash", []any{})
+	}
+	ctx.Restore()
+	ctx.SetTextAlign("left")
+	ctx.SetTextBaseline("middle")
+	for i, cv := range curves {
+		y := float64(chartTop + 10 + 18*i)
+		ctx.SetFillStyle(cv.color)
+		if cv.dashed {
+			ctx.FillRect(c.w-chartRight+10, y-1, 14, 2)
+		} else {
+			ctx.FillRect(c.w-chartRight+10, y-5, 14, 10)
+		}
+		ctx.SetFillStyle("#1f2733")
+		ctx.FillText(cv.name, c.w-chartRight+30, y, chartRight-34)
+	}
+	if math.IsNaN(c.hover) {
+		return "Hover the chart for values."
+	}
+	x := chartLeft + c.hover/xmax*pw
+	ctx.SetStrokeStyle("rgba(31,39,51,0.4)")
+	ctx.BeginPath()
+	ctx.MoveTo(x, chartTop)
+	ctx.LineTo(x, chartTop+ph)
+	ctx.Stroke()
+	var parts []string
+	for _, cv := range curves {
+		if i := nearest(cv, c.hover); i >= 0 {
+			parts = append(parts, cv.name+" "+num(cv.ys[i]))
+		}
+	}
+	return fmt.Sprintf("%s %s: %s", c.xName, tickLabel(math.Round(c.hover)), strings.Join(parts, " · "))
+}
+
+// xAt returns the x of point i of the curve.
+func xAt(cv curve, i int) float64 {
+	if cv.xs == nil {
+		return float64(i + 1)
+	}
+	return cv.xs[i]
+}
+
+// nearest returns the index of the curve's last point at or before x, or -1.
+func nearest(cv curve, x float64) int {
+	best := -1
+	for i := range cv.ys {
+		if xAt(cv, i) > x+0.5 {
+			break
+		}
+		best = i
+	}
+	return best
+}

@@ -1,0 +1,661 @@
+//go:build js
+
+package main
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"syscall/js"
+
+	"honnef.co/go/js/dom/v2"
+
+	"unitfree/core/catalog"
+	"unitfree/wasm/playground"
+)
+
+// classColors are the bandit room's class colours: Okabe–Ito's
+// colour-blind-safe palette, extended to SynSep's nine classes.
+var classColors = [][3]int{{0, 114, 178}, {213, 94, 0}, {0, 158, 115}, {204, 121, 167}, {230, 159, 0},
+	{86, 180, 233}, {240, 228, 66}, {0, 0, 0}, {153, 153, 153}}
+
+// regionCells is the region map's resolution per side.
+const regionCells = 48
+
+// banditView is the bandit room: SOBA, its adaptive variant and the
+// Banditron play labels and hear only right or wrong (Beygelzimer, Orabona,
+// Zhang 2017), beside a full-information reference.
+type banditView struct {
+	roomBase
+	model  *playground.BanditRoom
+	run    *playground.BanditRun
+	panels []*banditPanel
+	chart  *lineChart
+	class  int     // the class the brush draws
+	accum  float64 // fractional rounds of slow speeds
+	frame  int
+	flash  int // frames left of the feedback flash
+}
+
+// banditPanel is one learner's panel.
+type banditPanel struct {
+	root   dom.Element
+	canvas *dom.HTMLCanvasElement
+	ctx    *dom.CanvasRenderingContext2D
+	region *dom.HTMLCanvasElement // the region map, regionCells wide
+	rctx   *dom.CanvasRenderingContext2D
+	img    *dom.ImageData
+	buf    []byte
+}
+
+func newBanditView(doc dom.Document) *banditView {
+	v := &banditView{roomBase: roomBase{doc: doc, name: playground.RoomBandit, storageKey: "unitfree.bandit.v1", prefix: "b-"}}
+	v.chart = newLineChart(doc, "b-chart", "rounds", func() { v.dirty = true })
+	v.bind()
+	v.loop(v.tick)
+	return v
+}
+
+func (v *banditView) enter(state string) {
+	v.active = true
+	if v.model == nil || (state != "" && state != v.model.Encode()) {
+		v.model = playground.NewBanditRoom()
+		src := state
+		if src == "" {
+			src = v.stored()
+		}
+		if src != "" {
+			if m, err := playground.DecodeBanditRoom(src); err == nil {
+				v.model = m
+			} else {
+				v.notice(err.Error() + " The room starts from its default instead.")
+			}
+		}
+		v.restart()
+	}
+	v.persist(v.model.Encode())
+	v.sync()
+}
+
+func (v *banditView) leave() { v.active, v.playing = false, false; v.sync() }
+
+func (v *banditView) key(ev *dom.KeyboardEvent) {
+	switch ev.Key() {
+	case " ":
+		ev.PreventDefault()
+		v.togglePlay()
+	case "ArrowRight":
+		v.step(1)
+	case "r", "R":
+		v.restart()
+	}
+}
+
+func (v *banditView) bind() {
+	fillSelectLabels(v.doc, v.el("preset"), append(append([]string(nil), playground.BanditPresets...), "drawn"),
+		[]string{"Three blobs", "Penguins: 3 species", "SynSep (9 classes, 400 features)", "SynNonSep (5% label noise)", "Drawn points"}, "penguins")
+	v.on("preset", "change", func() {
+		id := value(v.el("preset"))
+		if id == "drawn" {
+			v.model.Data, v.model.Preset, v.model.Points = playground.BanditPoints, "drawn", nil
+			v.model.Features = [2]playground.Feature{{Name: "x₁"}, {Name: "x₂"}}
+			v.model.Classes = []string{"1", "2", "3"}
+		} else if err := v.model.LoadPreset(id); err != nil {
+			v.notice(err.Error())
+			return
+		}
+		v.changed()
+	})
+	v.on("add-class", "click", func() {
+		if v.model.Data != playground.BanditPoints || len(v.model.Classes) >= playground.MaxBanditClasses {
+			v.notice(fmt.Sprintf("Drawn data holds 2 to %d classes.", playground.MaxBanditClasses))
+			return
+		}
+		v.model.Classes = append(v.model.Classes, strconv.Itoa(len(v.model.Classes)+1))
+		v.class = len(v.model.Classes) - 1
+		v.changed()
+	})
+	v.on("clear", "click", func() {
+		if v.model.Data != playground.BanditPoints {
+			return
+		}
+		v.model.Points, v.model.Preset = nil, "drawn"
+		v.changed()
+	})
+	v.on("rounds", "change", func() {
+		v.model.Rounds = max(1, min(playground.MaxBanditRounds, intInput(v.el("rounds"), 200)))
+		v.changed()
+	})
+	v.on("gamma", "change", func() { v.model.Gamma = logSlider(v.el("gamma"), 2); v.changed() })
+	v.on("gammamax", "change", func() { v.model.GammaMax = logSlider(v.el("gammamax"), 2); v.changed() })
+	v.on("seed", "change", func() { v.model.Seed = uint64(max(0, intInput(v.el("seed"), 1))); v.reload() })
+	v.on("drawseed", "change", func() { v.model.DrawSeed = uint64(max(0, intInput(v.el("drawseed"), 1))); v.changed() })
+	v.on("passes", "change", func() {
+		v.model.Passes = max(1, min(playground.MaxPasses, intInput(v.el("passes"), 3)))
+		v.changed()
+	})
+	v.on("play", "click", v.togglePlay)
+	v.on("step", "click", func() { v.step(1) })
+	v.on("restart", "click", v.restart)
+	v.on("speed", "input", v.sync)
+	v.on("metric", "change", func() { v.dirty = true })
+	v.on("log", "change", func() { v.dirty = true })
+	v.on("paper", "click", func() {
+		// The paper's experiments ran the diagonal SOBA against the
+		// Banditron with the Perceptron as the full-information line.
+		v.model.LoadPreset(playground.BanditSynSep)
+		v.model.Gamma = math.Pow(2, -6)
+		v.model.Learners = []string{"soba-diag", "banditron", "perceptron-mc"}
+		v.changed()
+		v.playing = true
+		v.sync()
+		js.Global().Call("scrollTo", 0, 0)
+	})
+	box := v.el("learners")
+	for _, e := range catalog.Bandit() {
+		label := v.doc.CreateElement("label")
+		label.SetAttribute("title", e.Summary)
+		input := v.doc.CreateElement("input")
+		input.SetAttribute("type", "checkbox")
+		input.SetAttribute("value", e.ID)
+		label.AppendChild(input)
+		label.AppendChild(v.doc.CreateTextNode(" " + e.Name))
+		box.AppendChild(label)
+		id := e.ID
+		input.AddEventListener("change", false, func(dom.Event) { v.toggleLearner(id) })
+	}
+	v.bindCopyLink()
+}
+
+// reload regenerates preset data for a new seed (blobs and SynSep depend on it).
+func (v *banditView) reload() {
+	if v.model.Preset == "blobs" {
+		v.model.LoadPreset("blobs")
+	}
+	v.changed()
+}
+
+func (v *banditView) toggleLearner(id string) {
+	var ids []string
+	found := false
+	for _, l := range v.model.Learners {
+		if l == id {
+			found = true
+			continue
+		}
+		ids = append(ids, l)
+	}
+	if !found {
+		ids = append(ids, id)
+	}
+	if len(ids) < 1 || len(ids) > playground.MaxLearners {
+		v.notice(fmt.Sprintf("Pick 1 to %d learners.", playground.MaxLearners))
+		v.sync()
+		return
+	}
+	v.model.Learners = ids
+	v.changed()
+}
+
+// changed validates, persists and restarts after a change of the model.
+func (v *banditView) changed() {
+	if err := v.model.Validate(); err != nil {
+		v.notice(err.Error())
+		return
+	}
+	v.notice("")
+	v.persist(v.model.Encode())
+	v.restart()
+	v.sync()
+}
+
+// restart rebuilds the run: the stream replays from round 0.
+func (v *banditView) restart() {
+	v.playing = false
+	r, err := playground.NewBanditRun(v.model)
+	if err != nil {
+		v.notice("Cannot run: " + err.Error())
+		v.run = nil
+	} else {
+		v.run = r
+	}
+	v.buildPanels()
+	v.dirty = true
+	v.sync()
+}
+
+func (v *banditView) togglePlay() {
+	if v.run == nil {
+		return
+	}
+	if v.run.Done() {
+		v.restart()
+	}
+	v.playing = !v.playing
+	v.sync()
+}
+
+// step plays n rounds and flashes their feedback.
+func (v *banditView) step(n int) {
+	if v.run == nil || v.run.Done() {
+		v.playing = false
+		v.sync()
+		return
+	}
+	v.run.Step(n)
+	v.flash = 20
+	v.dirty = true
+	if v.run.Done() {
+		v.playing = false
+		v.sync()
+	}
+}
+
+func (v *banditView) tick() {
+	v.frame++
+	if v.playing {
+		v.accum += logSlider(v.el("speed"), 10)
+		if n := int(v.accum); n > 0 {
+			v.accum -= float64(n)
+			t0 := clock()
+			for range n { // stop when a frame's budget is spent (full SOBA on SynSep)
+				v.step(1)
+				if clock()-t0 > 25 {
+					v.accum = 0
+					break
+				}
+			}
+		}
+	}
+	if v.flash > 0 {
+		v.flash--
+		v.dirty = true
+	}
+	if v.dirty && (v.frame%3 == 0 || !v.playing) {
+		v.dirty = false
+		v.draw()
+		v.publish()
+	}
+}
+
+// sync shows the model in the controls.
+func (v *banditView) sync() {
+	m := v.model
+	preset := m.Preset
+	if preset == "" {
+		preset = "drawn"
+	}
+	setSelected(v.el("preset"), preset)
+	points := m.Data == playground.BanditPoints
+	for _, id := range []string{"brushes", "draw-hint", "add-class", "clear"} {
+		setHidden(v.el(id), !points)
+	}
+	setHidden(v.el("rounds-field"), points)
+	v.el("rounds").Underlying().Set("value", m.Rounds)
+	v.el("gamma").Underlying().Set("value", math.Log2(m.Gamma))
+	v.el("gamma-value").SetTextContent(num(m.Gamma))
+	v.el("gammamax").Underlying().Set("value", math.Log2(m.GammaMax))
+	v.el("gammamax-value").SetTextContent(num(m.GammaMax))
+	v.el("seed").Underlying().Set("value", strconv.FormatUint(m.Seed, 10))
+	v.el("drawseed").Underlying().Set("value", strconv.FormatUint(m.DrawSeed, 10))
+	v.el("passes").Underlying().Set("value", m.Passes)
+	v.el("speed-value").SetTextContent(num(math.Round(logSlider(v.el("speed"), 10)*100) / 100))
+	for _, in := range v.el("learners").QuerySelectorAll("input") {
+		on := false
+		for _, id := range m.Learners {
+			on = on || id == in.GetAttribute("value")
+		}
+		in.Underlying().Set("checked", on)
+	}
+	brushes := v.el("brushes")
+	clearChildren(brushes, 0)
+	if points {
+		v.class = min(v.class, len(m.Classes)-1)
+		for c, name := range m.Classes {
+			b := v.doc.CreateElement("button")
+			b.SetTextContent(name)
+			b.SetAttribute("class", "brush")
+			col := classColors[c]
+			b.SetAttribute("style", fmt.Sprintf("border-color: rgb(%d,%d,%d)", col[0], col[1], col[2]))
+			b.SetAttribute("aria-pressed", strconv.FormatBool(c == v.class))
+			if c == v.class {
+				b.SetAttribute("style", fmt.Sprintf("background: rgb(%d,%d,%d); color: %s; border-color: rgb(%d,%d,%d)", col[0], col[1], col[2], textOn(col), col[0], col[1], col[2]))
+			}
+			class := c
+			b.AddEventListener("click", false, func(dom.Event) { v.class = class; v.sync() })
+			brushes.AppendChild(b)
+		}
+	}
+	label := "Play"
+	if v.playing {
+		label = "Pause"
+	}
+	v.el("play").SetTextContent(label)
+}
+
+// textOn returns black or white, whichever reads on the colour.
+func textOn(c [3]int) string {
+	if 0.299*float64(c[0])+0.587*float64(c[1])+0.114*float64(c[2]) > 150 {
+		return "#000"
+	}
+	return "#fff"
+}
+
+// setHidden shows or hides an element.
+func setHidden(el dom.Element, hidden bool) {
+	if hidden {
+		el.SetAttribute("hidden", "")
+	} else {
+		el.RemoveAttribute("hidden")
+	}
+}
+
+// buildPanels makes one panel per learner.
+func (v *banditView) buildPanels() {
+	box := v.el("panels")
+	clearChildren(box, 0)
+	v.panels = nil
+	dpr := math.Max(1, jsFloat("devicePixelRatio"))
+	for i, id := range v.model.Learners {
+		e, _ := catalog.LookupBandit(id)
+		p := &banditPanel{root: v.doc.CreateElement("div")}
+		p.root.SetAttribute("class", "learner-panel")
+		p.root.SetInnerHTML(fmt.Sprintf(`<h3><span class="swatch" style="background:%s"></span>%s</h3><p class="paper" title="%s">%s, %s</p>`,
+			learnerColors[i%len(learnerColors)], e.Name, e.Paper, shortCite(e.Paper), e.Algorithm))
+		p.canvas = v.doc.CreateElement("canvas").(*dom.HTMLCanvasElement)
+		p.canvas.SetWidth(int(panelSize * dpr))
+		p.canvas.SetHeight(int(panelSize * dpr))
+		p.canvas.SetAttribute("aria-label", e.Name+": the class it would play at each place, and the points")
+		p.ctx = p.canvas.GetContext2d()
+		p.ctx.Scale(dpr, dpr)
+		p.root.AppendChild(p.canvas)
+		figs := v.doc.CreateElement("dl")
+		figs.SetInnerHTML(`<dt>Rounds</dt><dd class="f-rounds">0</dd><dt>Mistakes</dt><dd class="f-mistakes">0</dd>` +
+			`<dt>Mistake rate</dt><dd class="f-rate">–</dd><dt>Explored</dt><dd class="f-explored">0</dd><dt>Updates</dt><dd class="f-updates">0</dd>`)
+		p.root.AppendChild(figs)
+		last := v.doc.CreateElement("p")
+		last.SetAttribute("class", "last-round")
+		p.root.AppendChild(last)
+		p.region = v.doc.CreateElement("canvas").(*dom.HTMLCanvasElement)
+		p.region.SetWidth(regionCells)
+		p.region.SetHeight(regionCells)
+		p.rctx = p.region.GetContext2d()
+		p.img = p.rctx.CreateImageData(regionCells, regionCells)
+		p.buf = make([]byte, 4*regionCells*regionCells)
+		p.canvas.AddEventListener("pointerdown", false, func(ev dom.Event) { v.pointer(ev.(*dom.PointerEvent), p) })
+		p.canvas.AddEventListener("contextmenu", false, func(ev dom.Event) { ev.PreventDefault() })
+		box.AppendChild(p.root)
+		v.panels = append(v.panels, p)
+	}
+}
+
+// frameOf returns the plot's frame: the points' box with a margin.
+func (v *banditView) frameOf() playground.Frame {
+	f := playground.Frame{Width: panelSize, Height: panelSize, Margin: panelMargin, XMin: -1, XMax: 1, YMin: -1, YMax: 1}
+	var pts [][2]float64
+	if v.run != nil {
+		pts = v.run.Screen
+	} else {
+		for _, p := range v.model.Points {
+			pts = append(pts, [2]float64{p.X, p.Y})
+		}
+	}
+	if len(pts) < 2 || (v.model.Preset == "drawn" && v.model.Features[0].Base == "") {
+		return f
+	}
+	f.XMin, f.XMax, f.YMin, f.YMax = math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+	for _, p := range pts {
+		f.XMin, f.XMax = math.Min(f.XMin, p[0]), math.Max(f.XMax, p[0])
+		f.YMin, f.YMax = math.Min(f.YMin, p[1]), math.Max(f.YMax, p[1])
+	}
+	padX, padY := 0.08*math.Max(f.XMax-f.XMin, 1e-9), 0.08*math.Max(f.YMax-f.YMin, 1e-9)
+	f.XMin, f.XMax, f.YMin, f.YMax = f.XMin-padX, f.XMax+padX, f.YMin-padY, f.YMax+padY
+	return f
+}
+
+// pointer adds a point of the brush's class, or removes the one under a
+// right click.
+func (v *banditView) pointer(ev *dom.PointerEvent, p *banditPanel) {
+	if v.model.Data != playground.BanditPoints {
+		v.notice("SynSep is generated: pick blobs, penguins or drawn points to draw.")
+		return
+	}
+	k := panelSize / math.Max(1, p.canvas.Underlying().Get("clientWidth").Float())
+	px, py := ev.OffsetX()*k, ev.OffsetY()*k
+	f := v.frameOf()
+	if ev.Button() == 2 {
+		best, bestD := -1, float64(pickRadiusPx*pickRadiusPx)
+		for i, pt := range v.model.Points {
+			x, y := f.ToPixel(pt.X, pt.Y)
+			if d := (x-px)*(x-px) + (y-py)*(y-py); d <= bestD {
+				best, bestD = i, d
+			}
+		}
+		if best >= 0 {
+			v.model.Points = append(v.model.Points[:best:best], v.model.Points[best+1:]...)
+			v.changed()
+		}
+		return
+	}
+	if !f.Inside(px, py) || len(v.model.Points) >= playground.MaxPoints {
+		return
+	}
+	x, y := f.ToData(px, py)
+	v.model.Points = append(v.model.Points, playground.ClassPoint{X: x, Y: y, Class: v.class})
+	v.model.Preset = "drawn"
+	v.changed()
+}
+
+// draw paints every panel and the chart.
+func (v *banditView) draw() {
+	f := v.frameOf()
+	for i, p := range v.panels {
+		v.drawPanel(i, p, f)
+	}
+	v.drawChart()
+	if v.run == nil {
+		v.el("round").SetTextContent("")
+		return
+	}
+	t := v.run.Session.Played()
+	line := fmt.Sprintf("Round %d of %d", t, v.run.Session.Total())
+	if row := v.run.Current(); row >= 0 {
+		line += fmt.Sprintf(": point %d, true class %s", row+1, v.className(v.run.Labels[row]))
+	}
+	v.el("round").SetTextContent(line)
+}
+
+func (v *banditView) className(c int) string {
+	if c < len(v.model.Classes) {
+		return v.model.Classes[c]
+	}
+	return strconv.Itoa(c + 1)
+}
+
+func cssOf(c [3]int, alpha float64) string {
+	return fmt.Sprintf("rgba(%d,%d,%d,%g)", c[0], c[1], c[2], alpha)
+}
+
+// drawPanel paints learner i's region map (2-D data) or its guesses at
+// the points (SynSep's projection), the current round and the figures.
+func (v *banditView) drawPanel(i int, p *banditPanel, f playground.Frame) {
+	c := p.ctx
+	c.SetFillStyle("#ffffff")
+	c.FillRect(0, 0, f.Width, f.Height)
+	points := v.model.Data == playground.BanditPoints
+	if v.run != nil && points {
+		for row := range regionCells {
+			for col := range regionCells {
+				x := f.XMin + (float64(col)+0.5)/regionCells*(f.XMax-f.XMin)
+				y := f.YMax - (float64(row)+0.5)/regionCells*(f.YMax-f.YMin)
+				k := v.run.PredictAt(i, x, y)
+				cc := classColors[k%len(classColors)]
+				o := 4 * (row*regionCells + col)
+				for j := range 3 { // a light tint of the class colour
+					p.buf[o+j] = byte(255 - 0.32*float64(255-cc[j]))
+				}
+				p.buf[o+3] = 255
+			}
+		}
+		js.CopyBytesToJS(p.img.Data(), p.buf)
+		p.rctx.PutImageData(p.img, 0, 0)
+		x0, y0 := f.ToPixel(f.XMin, f.YMax)
+		x1, y1 := f.ToPixel(f.XMax, f.YMin)
+		c.Set("imageSmoothingEnabled", false)
+		c.DrawImageWithDst(p.region, x0, y0, x1-x0, y1-y0)
+	}
+	xName, yName := "principal component 1", "principal component 2"
+	if points {
+		xName, yName = axisTitle(v.model.Features[0]), axisTitle(v.model.Features[1])
+	}
+	drawAxes(c, f, xName, yName)
+	if v.run == nil {
+		for _, pt := range v.model.Points {
+			x, y := f.ToPixel(pt.X, pt.Y)
+			c.SetFillStyle(cssOf(classColors[pt.Class%len(classColors)], 1))
+			c.BeginPath()
+			c.Arc(x, y, 4, 0, 2*math.Pi, false)
+			c.Fill()
+		}
+		return
+	}
+	for row, xy := range v.run.Screen {
+		x, y := f.ToPixel(xy[0], xy[1])
+		truth := classColors[v.run.Labels[row]%len(classColors)]
+		c.BeginPath()
+		c.Arc(x, y, 4, 0, 2*math.Pi, false)
+		if points {
+			c.SetFillStyle(cssOf(truth, 1))
+			c.Fill()
+			c.SetStrokeStyle("#ffffff")
+			c.SetLineWidth(1)
+			c.Stroke()
+		} else { // SynSep: filled with the learner's guess, ringed by the truth
+			guess := v.run.Session.Predict(i, v.run.X[row])
+			c.SetFillStyle(cssOf(classColors[guess%len(classColors)], 1))
+			c.Fill()
+			c.SetStrokeStyle(cssOf(truth, 1))
+			c.Set("lineWidth", 2)
+			c.Stroke()
+		}
+	}
+	round, ok := v.run.Session.LastRound(i)
+	if row := v.run.Current(); ok && row >= 0 {
+		x, y := f.ToPixel(v.run.Screen[row][0], v.run.Screen[row][1])
+		pulse := 9 + 3*math.Sin(float64(v.frame)/4)
+		ring := "#1f2733"
+		if v.flash > 0 {
+			ring = "#1d7a3a" // right
+			if !round.Correct {
+				ring = "#b3261e" // wrong
+			}
+		}
+		c.SetStrokeStyle(ring)
+		c.Set("lineWidth", 3)
+		c.BeginPath()
+		c.Arc(x, y, pulse, 0, 2*math.Pi, false)
+		c.Stroke()
+		// The played label's mark: a diamond for a random exploration, a
+		// disc for the greedy choice, in the played class's colour.
+		c.SetFillStyle(cssOf(classColors[round.Played%len(classColors)], 1))
+		c.BeginPath()
+		mx, my := x+pulse+8, y-pulse-4
+		if round.Explored {
+			c.MoveTo(mx, my-7)
+			c.LineTo(mx+7, my)
+			c.LineTo(mx, my+7)
+			c.LineTo(mx-7, my)
+			c.ClosePath()
+		} else {
+			c.Arc(mx, my, 6, 0, 2*math.Pi, false)
+		}
+		c.Fill()
+		c.SetStrokeStyle("#1f2733")
+		c.Set("lineWidth", 1)
+		c.Stroke()
+	}
+	res := v.run.Session.Results()[i]
+	set := func(class, text string) {
+		el := p.root.QuerySelector("." + class)
+		if el.TextContent() != text {
+			el.SetTextContent(text)
+		}
+	}
+	set("f-rounds", fmt.Sprintf("%d / %d", v.run.Session.Played(), v.run.Session.Total()))
+	set("f-mistakes", strconv.Itoa(res.Mistakes))
+	if v.run.Session.Played() > 0 {
+		set("f-rate", fmt.Sprintf("%.1f %%", 100*res.ErrorRate))
+	}
+	set("f-explored", strconv.Itoa(res.Explored))
+	set("f-updates", strconv.Itoa(res.Updates))
+	text := "No round yet: press Play or Step."
+	if ok {
+		kind, verdict, upd := "● greedy", "✓ right", "no update"
+		if round.Explored {
+			kind = "◆ explored"
+		}
+		if !round.Correct {
+			verdict = "✗ wrong"
+		}
+		if round.Updated {
+			upd = "updated"
+		}
+		text = fmt.Sprintf("greedy %s · played %s (p = %s) · %s · %s · %s", v.className(round.Greedy), v.className(round.Played),
+			num(round.Prob), kind, verdict, upd)
+	}
+	set("last-round", text)
+}
+
+// axisTitle is a feature's name with its unit.
+func axisTitle(f playground.Feature) string {
+	if f.Base == "" {
+		return f.Name
+	}
+	return f.Name + " [" + f.Base + "]"
+}
+
+// drawChart paints the chosen metric of every learner.
+func (v *banditView) drawChart() {
+	if v.run == nil {
+		return
+	}
+	metric := value(v.el("metric"))
+	var curves []curve
+	for i, name := range v.run.Names {
+		ys := v.run.Mistakes[i]
+		if metric != "mistakes" {
+			src := v.run.Mistakes[i]
+			if metric == "explore" {
+				src = v.run.Explored[i]
+			}
+			ys = make([]float64, len(src))
+			for t, m := range src {
+				ys[t] = m / float64(t+1)
+			}
+		}
+		curves = append(curves, curve{name: name, color: learnerColors[i%len(learnerColors)], ys: ys})
+	}
+	if metric == "explore" {
+		t := v.run.Session.Played()
+		g := make([]float64, t)
+		for s := range g {
+			g[s] = v.model.Gamma
+		}
+		curves = append(curves, curve{name: "γ", color: "#3b4452", ys: g, dashed: true})
+	}
+	v.el("readout").SetTextContent(v.chart.draw(curves, checked(v.el("log"))))
+}
+
+// publish exposes the room's figures on window.unitfreeBandit for tests.
+func (v *banditView) publish() {
+	state := map[string]any{"data": v.model.Data, "gamma": v.model.Gamma, "playing": v.playing, "rounds": 0, "total": 0}
+	if v.run != nil {
+		state["rounds"], state["total"] = v.run.Session.Played(), v.run.Session.Total()
+		var learners []any
+		for _, r := range v.run.Session.Results() {
+			learners = append(learners, map[string]any{"id": r.ID, "mistakes": r.Mistakes, "explored": r.Explored, "updates": r.Updates})
+		}
+		state["learners"] = learners
+	}
+	js.Global().Set("unitfreeBandit", js.ValueOf(state))
+}

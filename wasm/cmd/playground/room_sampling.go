@@ -1,0 +1,489 @@
+//go:build js
+
+package main
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"syscall/js"
+
+	"honnef.co/go/js/dom/v2"
+
+	"unitfree/core/catalog"
+	"unitfree/core/sampling"
+	"unitfree/wasm/playground"
+)
+
+// samplingView is the sampling room: SGD, SAGA and Prox-SVRG each with a
+// uniform, importance or MABS sampler minimise the finite sum the points
+// define (Salehi, Celis, Thiran), side by side.
+type samplingView struct {
+	roomBase
+	model  *playground.SamplingRoom
+	run    *playground.SamplingRun
+	panels []*samplingPanel
+	gap    *lineChart
+	vari   *lineChart
+	label  float64 // the brush's label
+	accum  float64
+	frame  int
+}
+
+// samplingPanel is one pair's panel.
+type samplingPanel struct {
+	root   dom.Element
+	canvas *dom.HTMLCanvasElement
+	ctx    *dom.CanvasRenderingContext2D
+}
+
+func newSamplingView(doc dom.Document) *samplingView {
+	v := &samplingView{roomBase: roomBase{doc: doc, name: playground.RoomSampling, storageKey: "unitfree.sampling.v1", prefix: "s-"}, label: 1}
+	v.gap = newLineChart(doc, "s-chart-gap", "gradient evaluations", func() { v.dirty = true })
+	v.vari = newLineChart(doc, "s-chart-var", "gradient evaluations", func() { v.dirty = true })
+	v.bind()
+	v.loop(v.tick)
+	return v
+}
+
+func (v *samplingView) enter(state string) {
+	v.active = true
+	if v.model == nil || (state != "" && state != v.model.Encode()) {
+		v.model = playground.NewSamplingRoom()
+		src := state
+		if src == "" {
+			src = v.stored()
+		}
+		if src != "" {
+			if m, err := playground.DecodeSamplingRoom(src); err == nil {
+				v.model = m
+			} else {
+				v.notice(err.Error() + " The room starts from its default instead.")
+			}
+		}
+		v.restart()
+	}
+	v.persist(v.model.Encode())
+	v.sync()
+}
+
+func (v *samplingView) leave() { v.active, v.playing = false, false; v.sync() }
+
+func (v *samplingView) key(ev *dom.KeyboardEvent) {
+	switch ev.Key() {
+	case " ":
+		ev.PreventDefault()
+		v.togglePlay()
+	case "ArrowRight":
+		v.advance(1)
+	case "r", "R":
+		v.restart()
+	}
+}
+
+func (v *samplingView) bind() {
+	v.on("data", "change", func() {
+		if value(v.el("data")) == playground.SamplingPoints {
+			v.toPoints()
+		} else {
+			v.model.Data, v.model.Points = playground.SamplingTau, nil
+		}
+		v.changed()
+	})
+	v.on("tau", "change", func() {
+		v.model.Data, v.model.Tau = playground.SamplingTau, math.Round(logSlider(v.el("tau"), 10)*10)/10
+		v.changed()
+	})
+	v.on("n", "change", func() {
+		v.model.N = max(2, min(playground.MaxSamplingPoints, intInput(v.el("n"), 300)))
+		v.changed()
+	})
+	for _, b := range []struct {
+		id    string
+		label float64
+	}{{"brush-pos", 1}, {"brush-neg", -1}} {
+		v.on(b.id, "click", func() { v.label = b.label; v.sync() })
+	}
+	v.on("kind", "change", func() { v.model.Kind = sampling.Kind(value(v.el("kind"))); v.changed() })
+	v.on("lambda", "change", func() {
+		if l, err := strconv.ParseFloat(value(v.el("lambda")), 64); err == nil {
+			v.model.Lambda = l
+		}
+		v.changed()
+	})
+	v.on("gamma", "change", func() {
+		if g, err := strconv.ParseFloat(value(v.el("gamma")), 64); err == nil {
+			v.model.Gamma = g
+		}
+		v.changed()
+	})
+	v.on("epochs", "change", func() {
+		v.model.Epochs = max(1, min(playground.MaxSamplingEpochs, intInput(v.el("epochs"), 20)))
+		v.changed()
+	})
+	v.on("seed", "change", func() { v.model.Seed = uint64(max(0, intInput(v.el("seed"), 1))); v.changed() })
+	v.on("play", "click", v.togglePlay)
+	v.on("step", "click", func() { v.advance(1) })
+	v.on("restart", "click", v.restart)
+	v.on("speed", "input", v.sync)
+	v.on("paper", "click", func() {
+		m := playground.NewSamplingRoom()
+		m.Tau, m.N, m.Epochs = 160, 1000, 10
+		v.model = m
+		v.changed()
+		v.playing = true
+		v.sync()
+		js.Global().Call("scrollTo", 0, 0)
+	})
+	box := v.el("pairs")
+	for _, o := range catalog.Optimizers() {
+		for _, s := range catalog.Samplers() {
+			pair := playground.SamplingPair{Optimizer: o.ID, Sampler: s.ID}
+			label := v.doc.CreateElement("label")
+			input := v.doc.CreateElement("input")
+			input.SetAttribute("type", "checkbox")
+			input.SetAttribute("value", pair.String())
+			label.AppendChild(input)
+			label.AppendChild(v.doc.CreateTextNode(" " + o.Name + " + " + s.Name))
+			box.AppendChild(label)
+			input.AddEventListener("change", false, func(dom.Event) { v.togglePair(pair) })
+		}
+	}
+	v.bindCopyLink()
+}
+
+// toPoints turns generated points into drawn ones, so that the visitor can
+// edit them.
+func (v *samplingView) toPoints() {
+	if v.model.Data == playground.SamplingPoints {
+		return
+	}
+	xy, y := v.model.Plane()
+	v.model.Points = nil
+	for i, p := range xy {
+		v.model.Points = append(v.model.Points, playground.Point{X: p[0], Y: p[1], Label: y[i]})
+	}
+	v.model.Data = playground.SamplingPoints
+}
+
+func (v *samplingView) togglePair(pair playground.SamplingPair) {
+	var pairs []playground.SamplingPair
+	found := false
+	for _, p := range v.model.Pairs {
+		if p == pair {
+			found = true
+			continue
+		}
+		pairs = append(pairs, p)
+	}
+	if !found {
+		pairs = append(pairs, pair)
+	}
+	if len(pairs) == 0 {
+		v.notice("Keep at least one pair.")
+		v.sync()
+		return
+	}
+	v.model.Pairs = pairs
+	v.changed()
+}
+
+// changed validates, persists and restarts after a change of the model.
+func (v *samplingView) changed() {
+	if err := v.model.Validate(); err != nil {
+		v.notice(err.Error())
+		return
+	}
+	v.notice("")
+	v.persist(v.model.Encode())
+	v.restart()
+	v.sync()
+}
+
+// restart rebuilds the run from w = 0.
+func (v *samplingView) restart() {
+	v.playing = false
+	r, err := playground.NewSamplingRun(v.model)
+	if err != nil {
+		v.notice("Cannot run: " + err.Error())
+		v.run = nil
+	} else {
+		v.run = r
+	}
+	v.buildPanels()
+	v.dirty = true
+	v.sync()
+}
+
+func (v *samplingView) togglePlay() {
+	if v.run == nil {
+		return
+	}
+	if v.run.Done() {
+		v.restart()
+	}
+	v.playing = !v.playing
+	v.sync()
+}
+
+// advance spends n more gradient evaluations on every pair.
+func (v *samplingView) advance(n int) {
+	if v.run == nil || v.run.Done() {
+		v.playing = false
+		v.sync()
+		return
+	}
+	v.run.Advance(n)
+	v.dirty = true
+	if v.run.Done() {
+		v.playing = false
+		v.sync()
+	}
+}
+
+func (v *samplingView) tick() {
+	v.frame++
+	if v.playing {
+		v.accum += logSlider(v.el("speed"), 10)
+		if n := int(v.accum); n > 0 {
+			v.accum -= float64(n)
+			v.advance(n)
+		}
+	}
+	if v.dirty && (v.frame%2 == 0 || !v.playing) {
+		v.dirty = false
+		v.draw()
+		v.publish()
+	}
+}
+
+// sync shows the model in the controls.
+func (v *samplingView) sync() {
+	m := v.model
+	setSelected(v.el("data"), m.Data)
+	if m.Data == playground.SamplingTau {
+		v.el("tau").Underlying().Set("value", math.Log10(m.Tau))
+		v.el("tau-value").SetTextContent(num(m.Tau))
+		v.el("n").Underlying().Set("value", m.N)
+	}
+	setSelected(v.el("kind"), string(m.Kind))
+	v.el("lambda").Underlying().Set("value", m.Lambda)
+	v.el("gamma").Underlying().Set("value", m.Gamma)
+	v.el("epochs").Underlying().Set("value", m.Epochs)
+	v.el("seed").Underlying().Set("value", strconv.FormatUint(m.Seed, 10))
+	v.el("speed-value").SetTextContent(num(math.Round(logSlider(v.el("speed"), 10))))
+	for _, in := range v.el("pairs").QuerySelectorAll("input") {
+		on := false
+		for _, p := range m.Pairs {
+			on = on || p.String() == in.GetAttribute("value")
+		}
+		in.Underlying().Set("checked", on)
+	}
+	for _, b := range []struct {
+		id    string
+		label float64
+	}{{"brush-pos", 1}, {"brush-neg", -1}} {
+		el := v.el(b.id)
+		class := "brush negative"
+		if b.label > 0 {
+			class = "brush positive"
+		}
+		if b.label == v.label {
+			class += " active"
+		}
+		el.SetAttribute("class", class)
+		el.SetAttribute("aria-pressed", strconv.FormatBool(b.label == v.label))
+	}
+	label := "Play"
+	if v.playing {
+		label = "Pause"
+	}
+	v.el("play").SetTextContent(label)
+}
+
+// buildPanels makes one panel per pair.
+func (v *samplingView) buildPanels() {
+	box := v.el("panels")
+	clearChildren(box, 0)
+	v.panels = nil
+	dpr := math.Max(1, jsFloat("devicePixelRatio"))
+	for i, pair := range v.model.Pairs {
+		p := &samplingPanel{root: v.doc.CreateElement("div")}
+		p.root.SetAttribute("class", "learner-panel")
+		p.root.SetInnerHTML(fmt.Sprintf(`<h3><span class="swatch" style="background:%s"></span>%s</h3><p class="paper">point size and glow: its sampling probability</p>`,
+			learnerColors[i%len(learnerColors)], pair))
+		p.canvas = v.doc.CreateElement("canvas").(*dom.HTMLCanvasElement)
+		p.canvas.SetWidth(int(panelSize * dpr))
+		p.canvas.SetHeight(int(panelSize * dpr))
+		p.canvas.SetAttribute("aria-label", pair.String()+": the points, sized by their sampling probability")
+		p.ctx = p.canvas.GetContext2d()
+		p.ctx.Scale(dpr, dpr)
+		p.root.AppendChild(p.canvas)
+		figs := v.doc.CreateElement("dl")
+		figs.SetInnerHTML(`<dt>Evaluations</dt><dd class="f-evals">0</dd><dt>F − F*</dt><dd class="f-gap">–</dd>` +
+			`<dt>V<sub>e</sub>(p)</dt><dd class="f-var">–</dd><dt>smallest p<sub>i</sub> · n</dt><dd class="f-minp">–</dd>`)
+		p.root.AppendChild(figs)
+		p.canvas.AddEventListener("pointerdown", false, func(ev dom.Event) { v.pointer(ev.(*dom.PointerEvent), p) })
+		p.canvas.AddEventListener("contextmenu", false, func(ev dom.Event) { ev.PreventDefault() })
+		box.AppendChild(p.root)
+		v.panels = append(v.panels, p)
+	}
+}
+
+// frameOf returns the plot's frame: the points' box with a margin.
+func (v *samplingView) frameOf() playground.Frame {
+	f := playground.Frame{Width: panelSize, Height: panelSize, Margin: panelMargin, XMin: -1, XMax: 1, YMin: -1, YMax: 1}
+	if v.run == nil || len(v.run.XY) < 2 {
+		return f
+	}
+	f.XMin, f.XMax, f.YMin, f.YMax = math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+	for _, p := range v.run.XY {
+		f.XMin, f.XMax = math.Min(f.XMin, p[0]), math.Max(f.XMax, p[0])
+		f.YMin, f.YMax = math.Min(f.YMin, p[1]), math.Max(f.YMax, p[1])
+	}
+	padX, padY := 0.08*math.Max(f.XMax-f.XMin, 1e-9), 0.08*math.Max(f.YMax-f.YMin, 1e-9)
+	f.XMin, f.XMax, f.YMin, f.YMax = f.XMin-padX, f.XMax+padX, f.YMin-padY, f.YMax+padY
+	return f
+}
+
+// pointer adds a point with the brush's label, or removes the one under a
+// right click; generated points become drawn ones first.
+func (v *samplingView) pointer(ev *dom.PointerEvent, p *samplingPanel) {
+	k := panelSize / math.Max(1, p.canvas.Underlying().Get("clientWidth").Float())
+	px, py := ev.OffsetX()*k, ev.OffsetY()*k
+	f := v.frameOf()
+	v.toPoints()
+	if ev.Button() == 2 {
+		best, bestD := -1, float64(pickRadiusPx*pickRadiusPx)
+		for i, pt := range v.model.Points {
+			x, y := f.ToPixel(pt.X, pt.Y)
+			if d := (x-px)*(x-px) + (y-py)*(y-py); d <= bestD {
+				best, bestD = i, d
+			}
+		}
+		if best >= 0 {
+			v.model.Points = append(v.model.Points[:best:best], v.model.Points[best+1:]...)
+			v.changed()
+		}
+		return
+	}
+	if !f.Inside(px, py) || len(v.model.Points) >= playground.MaxSamplingPoints {
+		return
+	}
+	x, y := f.ToData(px, py)
+	v.model.Points = append(v.model.Points, playground.Point{X: x, Y: y, Label: v.label})
+	v.changed()
+}
+
+// draw paints the panels and the two charts.
+func (v *samplingView) draw() {
+	if v.run == nil {
+		return
+	}
+	f := v.frameOf()
+	n := float64(v.run.Objective.N())
+	for i, p := range v.panels {
+		tr := v.run.Tracks[i]
+		c := p.ctx
+		c.SetFillStyle("#ffffff")
+		c.FillRect(0, 0, f.Width, f.Height)
+		drawAxes(c, f, "x₁", "x₂")
+		// The current separator w₁x₁ + w₂x₂ + w₃ = 0 (ridge: the zero level).
+		w := tr.Opt.W()
+		if math.Abs(w[1]) > 1e-12 || math.Abs(w[0]) > 1e-12 {
+			c.Save()
+			c.BeginPath()
+			x0, y0 := f.ToPixel(f.XMin, f.YMax)
+			x1, y1 := f.ToPixel(f.XMax, f.YMin)
+			c.Rect(x0, y0, x1-x0, y1-y0)
+			c.Clip()
+			c.SetStrokeStyle("rgba(31,39,51,0.7)")
+			c.Set("lineWidth", 1.5)
+			c.BeginPath()
+			if math.Abs(w[1]) > math.Abs(w[0]) {
+				ax, ay := f.ToPixel(f.XMin, -(w[0]*f.XMin+w[2])/w[1])
+				bx, by := f.ToPixel(f.XMax, -(w[0]*f.XMax+w[2])/w[1])
+				c.MoveTo(ax, ay)
+				c.LineTo(bx, by)
+			} else {
+				ax, ay := f.ToPixel(-(w[1]*f.YMin+w[2])/w[0], f.YMin)
+				bx, by := f.ToPixel(-(w[1]*f.YMax+w[2])/w[0], f.YMax)
+				c.MoveTo(ax, ay)
+				c.LineTo(bx, by)
+			}
+			c.Stroke()
+			c.Restore()
+		}
+		probs := tr.Probs()
+		y := v.run.Objective.Y
+		for j, xy := range v.run.XY {
+			px, py := f.ToPixel(xy[0], xy[1])
+			rel := probs[j] * n // 1 for a uniform probability
+			r := math.Max(1.5, math.Min(14, 3.5*math.Sqrt(rel)))
+			col := playground.PointColor(y[j])
+			if rel > 1.5 { // the glow of a point sampled more than uniformly
+				c.SetFillStyle("rgba(230,159,0,0.35)")
+				c.BeginPath()
+				c.Arc(px, py, r+4, 0, 2*math.Pi, false)
+				c.Fill()
+			}
+			c.SetFillStyle(col)
+			c.BeginPath()
+			c.Arc(px, py, r, 0, 2*math.Pi, false)
+			c.Fill()
+		}
+		if j := tr.Last.Index; j >= 0 {
+			px, py := f.ToPixel(v.run.XY[j][0], v.run.XY[j][1])
+			c.SetStrokeStyle("#1f2733")
+			c.Set("lineWidth", 2.5)
+			c.BeginPath()
+			c.Arc(px, py, 11, 0, 2*math.Pi, false)
+			c.Stroke()
+		}
+		minp := math.Inf(1)
+		for _, q := range probs {
+			minp = math.Min(minp, q)
+		}
+		set := func(class, text string) {
+			el := p.root.QuerySelector("." + class)
+			if el.TextContent() != text {
+				el.SetTextContent(text)
+			}
+		}
+		last := len(tr.Gap) - 1
+		set("f-evals", fmt.Sprintf("%d / %d", tr.Opt.Evals(), v.run.Budget))
+		set("f-gap", num(tr.Gap[last]))
+		set("f-var", num(tr.Variance[last]))
+		set("f-minp", num(minp*n))
+	}
+	var gaps, vars []curve
+	for i, tr := range v.run.Tracks {
+		col := learnerColors[i%len(learnerColors)]
+		gaps = append(gaps, curve{name: tr.Pair.String(), color: col, xs: tr.Evals, ys: tr.Gap})
+		vars = append(vars, curve{name: tr.Pair.String(), color: col, xs: tr.Evals, ys: tr.Variance})
+	}
+	v.gap.draw(gaps, true)
+	v.vari.draw(vars, true)
+}
+
+// publish exposes the room's figures on window.unitfreeSampling for tests.
+func (v *samplingView) publish() {
+	state := map[string]any{"data": v.model.Data, "playing": v.playing}
+	if v.run != nil {
+		var tracks []any
+		for _, tr := range v.run.Tracks {
+			probs := make([]any, 0, len(tr.Gap))
+			for _, p := range tr.Probs() {
+				probs = append(probs, p)
+			}
+			gaps := make([]any, len(tr.Gap))
+			for i, g := range tr.Gap {
+				gaps[i] = g
+			}
+			tracks = append(tracks, map[string]any{"pair": tr.Pair.String(), "evals": tr.Opt.Evals(), "probs": probs,
+				"gaps": gaps, "last": tr.Last.Index})
+		}
+		state["tracks"], state["budget"], state["fstar"] = tracks, v.run.Budget, v.run.FStar
+	}
+	js.Global().Set("unitfreeSampling", js.ValueOf(state))
+}
