@@ -30,6 +30,16 @@ func openRoom(t *testing.T, ctx context.Context, url, global string) {
 	}
 }
 
+// topShot scrolls to the top of the page and saves a screenshot.
+func topShot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`)); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond) // a frame or two to repaint
+	screenshot(t, ctx, name)
+}
+
 // roomHash returns the page's room and link state.
 func roomHash(t *testing.T, ctx context.Context) (room, state string) {
 	t.Helper()
@@ -98,7 +108,7 @@ func TestBanditRoom(t *testing.T) {
 		t.Fatal(err)
 	}
 	time.Sleep(2 * time.Second)
-	screenshot(t, ctx, "room-bandit-synsep")
+	topShot(t, ctx, "room-bandit-synsep")
 	playRoom(t, ctx, "b-", "unitfreeBandit", 80*time.Second)
 	page, err := chromedp.Run(ctx, chromedp.Evaluate[banditState](`window.unitfreeBandit`))
 	if err != nil {
@@ -126,7 +136,7 @@ func TestBanditRoom(t *testing.T) {
 			t.Errorf("%s differs from the native run", want.ID)
 		}
 	}
-	screenshot(t, ctx, "room-bandit-synsep-end")
+	topShot(t, ctx, "room-bandit-synsep-end")
 
 	// Penguins (1026 rounds) with gamma = 1/4: explorations at that rate.
 	setRange(t, ctx, "b-preset", "penguins")
@@ -151,7 +161,7 @@ func TestBanditRoom(t *testing.T) {
 			}
 		}
 	}
-	screenshot(t, ctx, "room-bandit-penguins")
+	topShot(t, ctx, "room-bandit-penguins")
 
 	href, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href`))
 	other := newTab(t)
@@ -196,7 +206,7 @@ func TestSamplingRoom(t *testing.T) {
 		t.Fatal(err)
 	}
 	time.Sleep(1500 * time.Millisecond)
-	screenshot(t, ctx, "room-sampling-playing")
+	topShot(t, ctx, "room-sampling-playing")
 	playRoom(t, ctx, "s-", "unitfreeSampling", 60*time.Second)
 	page, err := chromedp.Run(ctx, chromedp.Evaluate[samplingState](`window.unitfreeSampling`))
 	if err != nil {
@@ -231,7 +241,7 @@ func TestSamplingRoom(t *testing.T) {
 			t.Errorf("SGD with MABS: F - F* went from %v to %v", first, last)
 		}
 	}
-	screenshot(t, ctx, "room-sampling-end")
+	topShot(t, ctx, "room-sampling-end")
 	href, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href`))
 	other := newTab(t)
 	openRoom(t, other, href, "unitfreeSampling")
@@ -274,7 +284,7 @@ func TestLectureRoom(t *testing.T) {
 	if p := page.Players[2]; p.ID != "ogd-sqrt" || p.Regret > 3*math.Sqrt(100) || p.Regret > p.Bound {
 		t.Errorf("OGD-sqrt's regret %v (bound %v), want at most 3 sqrt(100)", p.Regret, p.Bound)
 	}
-	screenshot(t, ctx, "room-lecture")
+	topShot(t, ctx, "room-lecture")
 	for _, id := range []string{"l-plus", "l-plus", "l-minus"} {
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID(id))); err != nil {
 			t.Fatal(err)

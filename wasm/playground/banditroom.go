@@ -89,7 +89,7 @@ func (b *BanditRoom) LoadPreset(id string) error {
 			a := 2*math.Pi*float64(c)/3 + 0.5
 			b.Points = append(b.Points, ClassPoint{0.55*math.Cos(a) + 0.17*rng.NormFloat64(), 0.55*math.Sin(a) + 0.17*rng.NormFloat64(), c})
 		}
-		b.Rounds = 0
+		b.Rounds, b.Passes = 0, 3
 		return nil
 	case "penguins":
 		tab, _, err := data.Load("penguins")
@@ -101,7 +101,7 @@ func (b *BanditRoom) LoadPreset(id string) error {
 		if err != nil {
 			return err
 		}
-		b.Data, b.Preset, b.Points, b.Classes, b.Rounds = BanditPoints, id, nil, r.Classes, 0
+		b.Data, b.Preset, b.Points, b.Classes, b.Rounds, b.Passes = BanditPoints, id, nil, r.Classes, 0, 3
 		b.Features = [2]Feature{{fx, r.Units[0]}, {fy, r.Units[1]}}
 		for i, x := range r.X {
 			b.Points = append(b.Points, ClassPoint{x[0], x[1], r.Labels[i]})

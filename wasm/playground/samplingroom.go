@@ -55,7 +55,7 @@ type SamplingRoom struct {
 // NewSamplingRoom returns the sampling room's start: 300 generated points
 // with tau = 50, squared hinge + L2, SGD with each sampler.
 func NewSamplingRoom() *SamplingRoom {
-	return &SamplingRoom{Data: SamplingTau, N: 300, Tau: 50, Kind: sampling.SqHingeL2, Lambda: 1e-3, Gamma: 0.1, Epochs: 20, Seed: 1,
+	return &SamplingRoom{Data: SamplingTau, N: 300, Tau: 50, Kind: sampling.SqHingeL2, Lambda: 1e-3, Gamma: 0.02, Epochs: 20, Seed: 1,
 		Pairs: []SamplingPair{{"sgd", "uniform"}, {"sgd", "is"}, {"sgd", "mabs"}}}
 }
 

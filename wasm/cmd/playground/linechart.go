@@ -114,6 +114,14 @@ func (c *lineChart) draw(curves []curve, logY bool) string {
 		for e := math.Ceil(ymin); e <= ymax; e += math.Max(1, math.Ceil((ymax-ymin)/5)) {
 			yTicks = append(yTicks, e)
 		}
+		if len(yTicks) < 2 { // less than a decade: round values within it
+			yTicks = nil
+			for _, v := range playground.Ticks(math.Pow(10, ymin), math.Pow(10, ymax), 3) {
+				if v > 0 {
+					yTicks = append(yTicks, math.Log10(v))
+				}
+			}
+		}
 	}
 	for _, v := range yTicks {
 		y := chartTop + (ymax-v)/(ymax-ymin)*ph
