@@ -3,9 +3,11 @@
 package browsertest
 
 import (
+	"context"
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -33,9 +35,22 @@ func TestAccessibility(t *testing.T) {
 		}
 		t.Skipf("*** ACCESSIBILITY TEST SKIPPED: %v (run npm ci in wasm/browsertest) ***", err)
 	}
-	ctx := newTab(t)
-	waitReady(t, ctx, serveSite(t, server.New(siteDir)))
-	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](string(src))); err != nil {
+	url := serveSite(t, server.New(siteDir))
+	for _, room := range []string{"", "#bandit", "#sampling", "#lecture"} {
+		t.Run("room"+room, func(t *testing.T) {
+			ctx := newTab(t)
+			waitReady(t, ctx, url+room)
+			time.Sleep(500 * time.Millisecond) // the room's first frame
+			audit(t, ctx, string(src))
+		})
+	}
+}
+
+// audit runs axe-core in the page and fails on a serious or critical
+// violation.
+func audit(t *testing.T, ctx context.Context, axeSource string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](axeSource)); err != nil {
 		t.Fatal(err)
 	}
 	type axeResult struct {
@@ -51,9 +66,8 @@ func TestAccessibility(t *testing.T) {
 		t.Fatalf("axe checked only %d rules: it did not run on the page", res.Passes)
 	}
 	t.Logf("axe: %d rules passed, %d violated", res.Passes, len(res.Violations))
-	vs := res.Violations
 	var serious []string
-	for _, v := range vs {
+	for _, v := range res.Violations {
 		t.Logf("axe: %s (%s, %d nodes): %s", v.ID, v.Impact, v.Nodes, v.Help)
 		if v.Impact == "serious" || v.Impact == "critical" {
 			serious = append(serious, v.ID)
@@ -67,17 +81,23 @@ func TestAccessibility(t *testing.T) {
 // TestPhoneLayout renders the page at a phone's width (375 px) and checks
 // that nothing is wider than the screen.
 func TestPhoneLayout(t *testing.T) {
-	ctx := newTab(t)
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(375, 800)); err != nil {
-		t.Fatal(err)
-	}
-	waitReady(t, ctx, serveSite(t, server.New(siteDir)))
-	width, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.documentElement.scrollWidth`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	screenshot(t, ctx, "phone")
-	if width > 376 {
-		t.Errorf("the page is %v px wide on a 375 px screen", width)
+	url := serveSite(t, server.New(siteDir))
+	for _, room := range []string{"", "#bandit", "#sampling", "#lecture"} {
+		t.Run("room"+room, func(t *testing.T) {
+			ctx := newTab(t)
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(375, 800)); err != nil {
+				t.Fatal(err)
+			}
+			waitReady(t, ctx, url+room)
+			time.Sleep(300 * time.Millisecond)
+			width, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.documentElement.scrollWidth`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			screenshot(t, ctx, "phone"+strings.ReplaceAll(room, "#", "-"))
+			if width > 376 {
+				t.Errorf("the page is %v px wide on a 375 px screen", width)
+			}
+		})
 	}
 }

@@ -269,7 +269,7 @@ func (v *lectureView) draw() {
 			cell(num(p.Regret[t-1]))
 		}
 		if p.Bound == nil {
-			cell("none: FTL has no sublinear bound")
+			cell("none (linear regret)")
 		} else if t > 0 {
 			cell(num(p.Bound[t-1]))
 		} else {
