@@ -89,13 +89,16 @@ $(AXE_STAMP): wasm/browsertest/package.json wasm/browsertest/package-lock.json
 test-browser: build $(AXE_STAMP)
 	$(GO) test -timeout 10m -v ./wasm/browsertest/
 
-## bench: every benchmark natively, the learners' also in WASM under Node,
-## the page's frame times in headless Chromium, the sizes; then one table
-## (build/bench/table.json as well)
+## bench: every benchmark natively, the learners' also in WASM under Node
+## and in headless Chromium, the page's frame times in headless Chromium,
+## the sizes; then one table (build/bench/table.json as well)
 bench: build $(AXE_STAMP)
 	mkdir -p build/bench
 	$(GO) test -run '^$$' -bench . -benchmem -timeout 30m ./core/... ./wasm/playground/ | tee build/bench/native.txt
 	PATH="$(WASM_EXEC):$$PATH" $(JS_ENV) $(GO) test -run '^$$' -bench 'Learn/.*/d=100$$' -benchtime 1s -timeout 30m ./core/catalog/ | tee build/bench/node.txt
+	$(JS_ENV) $(GO) test -c -o build/bench/catalog.test.wasm ./core/catalog/
+	UNITFREE_BENCH_WASM=$(CURDIR)/build/bench/catalog.test.wasm UNITFREE_BENCH_ARGS='-test.run=^$$ -test.bench=Learn/.*/d=100$$ -test.benchtime=1s' \
+	  $(GO) test -count=1 -timeout 30m -run TestWASMBenchInChromium ./wasm/browsertest/ > build/bench/chromium.log || (cat build/bench/chromium.log; exit 1)
 	$(GO) test -count=1 -v -run 'TestFrameTimes|TestTimeToInteractive' ./wasm/browsertest/ | grep 'frame time\|cold cache' | tee build/bench/frames.txt
 	$(GO) run ./core/cmd/benchtable build/bench
 

@@ -3,6 +3,7 @@ module unitfree
 go 1.26.8
 
 require (
+	github.com/andybalholm/brotli v1.2.0
 	github.com/chromedp/cdproto v0.160.1
 	github.com/chromedp/chromedp v0.23.1
 	github.com/syumai/workers v0.32.0

@@ -83,3 +83,27 @@ func BenchmarkInverseFromScratch(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSOBAGrowth measures soba's time per round at k = 9 against the
+// dimension (kd = 225 to 1800), after a warm-up of 1000 rounds, for the
+// growth exponent `make bench` fits (its update is O((kd)^2)).
+func BenchmarkSOBAGrowth(b *testing.B) {
+	const k = 9
+	for _, d := range []int{25, 50, 100, 200} {
+		xs, ys := smallStream(3, 3000, k, d)
+		b.Run(fmt.Sprintf("kd=%d", k*d), func(b *testing.B) {
+			l, _ := NewSOBA(k, d, 1, 0.05)
+			draws := NewSeededDraws(4)
+			for t := range 1000 {
+				u1, u2 := draws.Next()
+				l.Play(xs[t], ys[t], u1, u2)
+			}
+			b.ResetTimer()
+			for i := 0; b.Loop(); i++ {
+				t := 1000 + i%2000
+				u1, u2 := draws.Next()
+				l.Play(xs[t], ys[t], u1, u2)
+			}
+		})
+	}
+}

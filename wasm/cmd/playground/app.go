@@ -39,7 +39,8 @@ type app struct {
 	regrets       []float64
 	lastRegr      time.Time
 	drag          *dragState
-	frames        frameTimes
+	frames        frameTimes // intervals between animation frames
+	work          frameTimes // the page's own work in each frame
 	sprites       map[float64]*dom.HTMLCanvasElement // a drawn point of each class
 	phases        map[string]float64                 // milliseconds of the last frame's phases
 	version       int                                // bumped when the data, units or learners change
@@ -125,7 +126,8 @@ func (a *app) start() {
 			a.frames.add(float64(now-last) / float64(time.Millisecond))
 		}
 		last = now
-		t0 := clock()
+		start := clock()
+		t0 := start
 		if a.playing && !a.run.Done() {
 			a.run.Step(a.speed)
 			// While playing, the picture is redrawn every other frame (30
@@ -145,6 +147,7 @@ func (a *app) start() {
 			}
 			a.dirty = more
 		}
+		a.work.add(clock() - start)
 		dom.GetWindow().RequestAnimationFrame(tick)
 	}
 	a.publish()
@@ -213,10 +216,11 @@ func (a *app) publish() {
 			"loss": s.Loss, "meter": s.Meter, "regret": regret, "divergedAt": s.DivergedAt})
 	}
 	med, p95 := a.frames.stats()
+	workMed, workP95 := a.work.stats()
 	js.Global().Set("unitfree", js.ValueOf(map[string]any{
 		"ready": true, "points": len(a.model.Points), "rounds": a.run.Played(), "total": a.run.Total(),
 		"playing": a.playing, "units": []any{a.model.Units[0], a.model.Units[1]}, "learners": learners,
-		"frameMedianMs": med, "frameP95Ms": p95, "frames": a.frames.count, "phasesMs": phasesJS(a.phases),
+		"frameMedianMs": med, "frameP95Ms": p95, "workMedianMs": workMed, "workP95Ms": workP95, "frames": a.frames.count, "phasesMs": phasesJS(a.phases),
 		"interactiveMs": a.interactiveMs,
 	}))
 }
