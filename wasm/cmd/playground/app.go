@@ -39,8 +39,8 @@ type app struct {
 	regrets       []float64
 	lastRegr      time.Time
 	drag          *dragState
-	frames        frameTimes // intervals between animation frames
-	work          frameTimes // the page's own work in each frame
+	frames        frameTimes                         // intervals between animation frames
+	work          frameTimes                         // the page's own work in each frame
 	sprites       map[float64]*dom.HTMLCanvasElement // a drawn point of each class
 	phases        map[string]float64                 // milliseconds of the last frame's phases
 	version       int                                // bumped when the data, units or learners change
