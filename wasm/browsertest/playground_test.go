@@ -430,3 +430,32 @@ func TestFrameTimes(t *testing.T) {
 	t.Logf("frame time with 4 learners, 500 points, 64x64 heatmaps, 10 rounds/frame: median %.1f ms, p95 %.1f ms over %d frames; the page's work per frame median %.1f ms, p95 %.1f ms",
 		s.FrameMedianMs, s.FrameP95Ms, s.Frames, s.WorkMedianMs, s.WorkP95Ms)
 }
+
+// TestRegressionDrawing draws real-valued targets on the regression preset:
+// each click adds a point with the target typed in, and the page's figures
+// equal a native run of the same model.
+func TestRegressionDrawing(t *testing.T) {
+	ctx := newTab(t)
+	waitReady(t, ctx, serveSite(t, server.New(siteDir)))
+	selectValue(t, ctx, "preset", "plane")
+	before := state(t, ctx).Points
+	for _, p := range [][3]float64{{0.5, 0.5, 2.5}, {-0.5, 0.2, -1.25}} {
+		if err := chromedp.Do(ctx, chromedp.SetValue(chromedp.ID("target"), ftoa(p[2]))); err != nil {
+			t.Fatal(err)
+		}
+		clickData(t, ctx, p[0], p[1])
+	}
+	m := pageModel(t, ctx)
+	if !m.Regression() || len(m.Points) != before+2 || m.Points[before].Label != 2.5 || m.Points[before+1].Label != -1.25 {
+		t.Fatalf("after two clicks: regression %v, %d points (from %d), targets %v", m.Regression(), len(m.Points), before, m.Points[before:])
+	}
+	s := playToEnd(t, ctx)
+	r := nativeRun(t, pageModel(t, ctx))
+	for i, l := range s.Learners {
+		n := r.Stats(i)
+		if l.Rounds != n.Rounds || l.Mistakes != 0 || math.Abs(l.Loss-n.Loss) > 1e-9*math.Max(1, n.Loss) {
+			t.Errorf("%s: page %+v, native %+v", l.ID, l, n)
+		}
+	}
+	screenshot(t, ctx, "playground-regression")
+}

@@ -36,6 +36,17 @@ func ProbabilityRGBA(p float64) [4]uint8 {
 	return c
 }
 
+// TargetColor returns the CSS colour of a regression target at level t in
+// [0, 1] of the targets' range: orange at the smallest, blue at the largest.
+func TargetColor(t float64) string {
+	t = math.Max(0, math.Min(1, t))
+	var c [3]float64
+	for i := range c {
+		c[i] = negativeRGB[i] + t*(positiveRGB[i]-negativeRGB[i])
+	}
+	return rgbCSS(c)
+}
+
 // PointColor returns the CSS colour of a point of class y.
 func PointColor(y float64) string {
 	c := negativeRGB

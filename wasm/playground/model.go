@@ -25,6 +25,7 @@ var DefaultLearners = []string{"scinol2", "scinol-full", "scinol-diag", "ogd"}
 // and the stream's order. Everything a link must reproduce is here.
 type Model struct {
 	Preset   string             `json:"preset,omitempty"`
+	Task     string             `json:"task,omitempty"`   // "" (classify) or "regress"
 	Source   *Source            `json:"source,omitempty"` // the dataset choice of a dataset preset
 	Features [2]Feature         `json:"features"`
 	Points   []Point            `json:"points"`
@@ -73,7 +74,7 @@ func (m *Model) SetSource(src Source) error {
 // usePreset replaces the data by a preset's (undoably) and resets the units.
 func (m *Model) usePreset(p Preset) {
 	m.remember()
-	m.Preset, m.Features, m.Points, m.Source = p.ID, p.Features, p.Points, p.Source
+	m.Preset, m.Features, m.Points, m.Source, m.Task = p.ID, p.Features, p.Points, p.Source, p.Task
 	m.Degree = max(m.Degree, p.Degree)
 	if p.Degree == 1 {
 		m.Degree = 1
@@ -115,8 +116,8 @@ func (m *Model) Add(p Point) error {
 	if math.IsNaN(p.X) || math.IsInf(p.X, 0) || math.IsNaN(p.Y) || math.IsInf(p.Y, 0) {
 		return fmt.Errorf("point (%v, %v) is not finite", p.X, p.Y)
 	}
-	if p.Label != 1 && p.Label != -1 {
-		return fmt.Errorf("label %v is not -1 or +1", p.Label)
+	if err := m.checkLabel(p.Label); err != nil {
+		return err
 	}
 	if len(m.Points) >= MaxPoints {
 		return fmt.Errorf("the plot holds at most %d points", MaxPoints)
@@ -176,6 +177,45 @@ func (m *Model) Redo() bool {
 	return true
 }
 
+// TaskRegress marks a model whose labels are real-valued targets.
+const TaskRegress = "regress"
+
+// MaxTarget bounds a regression target's magnitude.
+const MaxTarget = 1e12
+
+// Regression reports whether the labels are real-valued targets.
+func (m *Model) Regression() bool { return m.Task == TaskRegress }
+
+// checkLabel validates a label for the model's task.
+func (m *Model) checkLabel(y float64) error {
+	if m.Regression() {
+		if !(math.Abs(y) <= MaxTarget) {
+			return fmt.Errorf("target %v is not a number within ±%g", y, MaxTarget)
+		}
+		return nil
+	}
+	if y != 1 && y != -1 {
+		return fmt.Errorf("label %v is not -1 or +1", y)
+	}
+	return nil
+}
+
+// TargetRange returns the smallest and largest target (or label), the span
+// the heatmap's colours cover; an empty or constant set spans ±1 around it.
+func (m *Model) TargetRange() (lo, hi float64) {
+	if len(m.Points) == 0 {
+		return -1, 1
+	}
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, p := range m.Points {
+		lo, hi = math.Min(lo, p.Label), math.Max(hi, p.Label)
+	}
+	if hi-lo < 1e-12 {
+		lo, hi = lo-1, hi+1
+	}
+	return lo, hi
+}
+
 // SetLearners replaces the learners after checking ids and parameters.
 func (m *Model) SetLearners(specs []eval.LearnerSpec) error {
 	if len(specs) < MinLearners || len(specs) > MaxLearners {
@@ -201,9 +241,12 @@ func (m *Model) Validate() error {
 		return fmt.Errorf("%d points, more than %d", len(m.Points), MaxPoints)
 	}
 	for i, p := range m.Points {
-		if math.IsNaN(p.X) || math.IsInf(p.X, 0) || math.IsNaN(p.Y) || math.IsInf(p.Y, 0) || (p.Label != 1 && p.Label != -1) {
+		if math.IsNaN(p.X) || math.IsInf(p.X, 0) || math.IsNaN(p.Y) || math.IsInf(p.Y, 0) || m.checkLabel(p.Label) != nil {
 			return fmt.Errorf("point %d (%v, %v, %v) is not valid", i+1, p.X, p.Y, p.Label)
 		}
+	}
+	if m.Task != "" && m.Task != TaskRegress {
+		return fmt.Errorf("task %q is not classification or %q", m.Task, TaskRegress)
 	}
 	for i := range m.Features {
 		if _, ok := FindUnit(m.Features[i].Base, m.Units[i]); !ok {

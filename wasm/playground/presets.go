@@ -24,10 +24,11 @@ type Preset struct {
 	Points   []Point
 	Degree   int     // the polynomial degree it needs (XOR and circles need 2)
 	Source   *Source // the dataset choice, for the dataset presets
+	Task     string  // "" (classify) or TaskRegress
 }
 
 // PresetIDs lists the presets in menu order.
-var PresetIDs = []string{"separable", "noisy", "xor", "circles", "scales", "penguins", "weather"}
+var PresetIDs = []string{"separable", "noisy", "xor", "circles", "scales", "plane", "penguins", "weather"}
 
 // LoadPreset returns the preset with the given id, generated from seed.
 func LoadPreset(id string, seed uint64) (Preset, error) {
@@ -76,6 +77,14 @@ func LoadPreset(id string, seed uint64) (Preset, error) {
 			pts = append(pts, Point{1e-3 * u, 1e3 * v, label})
 		}
 		return Preset{ID: id, Label: "Wildly different scales (1e-3 and 1e3)", Features: drawn, Degree: 1, Points: pts}, nil
+	case "plane":
+		// Regression: targets on a tilted plane, 2 x1 - x2 + 0.5, with noise.
+		var pts []Point
+		for range 60 {
+			x, y := 2*rng.Float64()-1, 2*rng.Float64()-1
+			pts = append(pts, Point{x, y, 2*x - y + 0.5 + 0.1*rng.NormFloat64()})
+		}
+		return Preset{ID: id, Label: "Plane (regression: real targets)", Features: drawn, Degree: 1, Points: pts, Task: TaskRegress}, nil
 	case "penguins", "weather":
 		return FromDataset(DefaultSource(id))
 	}

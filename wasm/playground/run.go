@@ -24,6 +24,8 @@ type Run struct {
 	checked  int
 	names    []string
 	xy       []float64 // the point of Probability, reused
+	regress  bool      // real-valued targets: no mistakes, the heatmap spans lo..hi
+	lo, hi   float64   // the targets' range
 	// Cumulative loss and mistakes of each learner after each round: the
 	// chart's series.
 	CumLoss, CumMistakes [][]float64
@@ -54,6 +56,8 @@ func NewRun(m *Model) (*Run, error) {
 		}
 		r.names = append(r.names, name)
 	}
+	r.regress = m.Regression()
+	r.lo, r.hi = m.TargetRange()
 	if len(m.Points) == 0 {
 		return r, nil
 	}
@@ -69,7 +73,11 @@ func NewRun(m *Model) (*Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg := eval.Config{Task: data.Classify, Bias: m.Bias, Degree: m.Degree, Learners: m.Learners,
+	task := data.Classify
+	if r.regress {
+		task = data.Regress
+	}
+	cfg := eval.Config{Task: task, Bias: m.Bias, Degree: m.Degree, Learners: m.Learners,
 		Shuffle: m.Shuffle, Seed: m.Seed, Passes: m.Passes, Keep: eval.Keep{Predictions: true, Losses: true}}
 	lim := eval.Limits{MaxLearners: MaxLearners, MaxPasses: MaxPasses, MaxDim: 20, MaxWork: 1e12}
 	if r.cur, err = eval.New(cur, cfg, lim); err != nil {
@@ -101,7 +109,7 @@ func (r *Run) Step(k int) int {
 				r.meter[i] = d
 			}
 			loss += p.Losses[t]
-			if r.labels[r.cur.RoundRow(t)]*a[t] <= 0 {
+			if !r.regress && r.labels[r.cur.RoundRow(t)]*a[t] <= 0 {
 				mistakes++
 			}
 			r.CumLoss[i] = append(r.CumLoss[i], loss)
@@ -165,7 +173,8 @@ func (r *Run) Regrets() ([]float64, error) {
 }
 
 // Probability returns learner i's P(y = +1) at the point (x, y) given in the
-// current units.
+// current units; for regression, where its prediction falls in the targets'
+// range (0 at the smallest target, 1 at the largest), the heatmap's scale.
 func (r *Run) Probability(i int, x, y float64) float64 {
 	if r.cur == nil {
 		return 0.5
@@ -174,6 +183,9 @@ func (r *Run) Probability(i int, x, y float64) float64 {
 		r.xy = make([]float64, 2)
 	}
 	r.xy[0], r.xy[1] = x, y
+	if r.regress {
+		return (r.cur.Predict(i, r.xy) - r.lo) / (r.hi - r.lo)
+	}
 	return Sigmoid(r.cur.Predict(i, r.xy))
 }
 

@@ -230,6 +230,18 @@ func (a *app) syncControls() {
 		}
 		a.el("learner-"+e.ID).Underlying().Set("checked", on)
 	}
+	regress := a.model.Regression()
+	setHidden(a.el("target-field"), !regress)
+	setHidden(a.el("target-hint"), !regress)
+	setHidden(a.el("brush-neg"), regress)
+	if regress {
+		a.el("brush-pos").SetTextContent("Add")
+		if a.tool == "neg" {
+			a.tool = "pos"
+		}
+	} else {
+		a.el("brush-pos").SetTextContent("+1")
+	}
 	for _, t := range []string{"pos", "neg", "erase"} {
 		b := a.el(map[string]string{"pos": "brush-pos", "neg": "brush-neg", "erase": "brush-erase"}[t])
 		if t == a.tool {
@@ -277,6 +289,14 @@ func (a *app) bindCanvas(canvas *dom.HTMLCanvasElement) {
 			label := 1.0
 			if a.tool == "neg" {
 				label = -1
+			}
+			if a.model.Regression() {
+				v, err := strconv.ParseFloat(value(a.el("target")), 64)
+				if err != nil {
+					a.notice("The target of a new point must be a number.")
+					return
+				}
+				label = v
 			}
 			if err := a.model.Add(playground.Point{X: a.model.Unit(0).Invert(x), Y: a.model.Unit(1).Invert(y), Label: label}); err != nil {
 				a.notice(err.Error())

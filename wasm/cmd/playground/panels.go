@@ -199,7 +199,11 @@ func (p *panel) draw(a *app, i int, full bool) {
 		}
 	}
 	set("f-rounds", fmt.Sprintf("%d / %d", s.Rounds, a.run.Total()))
-	set("f-mistakes", strconv.Itoa(s.Mistakes))
+	if a.model.Regression() {
+		set("f-mistakes", "–")
+	} else {
+		set("f-mistakes", strconv.Itoa(s.Mistakes))
+	}
 	set("f-loss", num(s.Loss))
 	if i < len(a.regrets) {
 		set("f-regret", num(a.regrets[i]))
@@ -229,11 +233,18 @@ func (p *panel) drawOverlay(a *app, f playground.Frame) {
 	drawAxes(c, f, a.axisName(0), a.axisName(1))
 	u0, u1 := a.model.Unit(0), a.model.Unit(1)
 	const half = pointRadius + 2
+	lo, hi := a.model.TargetRange()
 	for _, pt := range a.model.Points {
 		px, py := f.ToPixel(u0.Convert(pt.X), u1.Convert(pt.Y))
-		if f.Inside(px, py) {
-			c.DrawImageWithDst(a.sprite(pt.Label), px-half, py-half, 2*half, 2*half)
+		if !f.Inside(px, py) {
+			continue
 		}
+		sprite := a.sprite(pt.Label, playground.PointColor(pt.Label))
+		if a.model.Regression() { // one sprite per twentieth of the targets' range
+			level := math.Round(20*(pt.Label-lo)/(hi-lo)) / 20
+			sprite = a.sprite(10+level, playground.TargetColor(level))
+		}
+		c.DrawImageWithDst(sprite, px-half, py-half, 2*half, 2*half)
 	}
 }
 
@@ -311,10 +322,11 @@ func tickLabel(v float64) string { return strconv.FormatFloat(v, 'g', 3, 64) }
 // num formats a figure with four significant digits.
 func num(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
 
-// sprite returns a pre-drawn point of the class: one drawImage per point is
-// much cheaper than a path, on software-rendered canvases above all.
-func (a *app) sprite(label float64) *dom.HTMLCanvasElement {
-	if s, ok := a.sprites[label]; ok {
+// sprite returns a pre-drawn point of the colour, cached under key (the
+// class, or a regression target's level): one drawImage per point is much
+// cheaper than a path, on software-rendered canvases above all.
+func (a *app) sprite(key float64, color string) *dom.HTMLCanvasElement {
+	if s, ok := a.sprites[key]; ok {
 		return s
 	}
 	const size = 2 * (pointRadius + 2) * 3 // drawn at 3x for sharp scaling
@@ -325,7 +337,7 @@ func (a *app) sprite(label float64) *dom.HTMLCanvasElement {
 	c.Scale(3, 3)
 	c.BeginPath()
 	c.Arc(pointRadius+2, pointRadius+2, pointRadius, 0, 2*math.Pi, false)
-	c.SetFillStyle(playground.PointColor(label))
+	c.SetFillStyle(color)
 	c.Fill()
 	c.Set("lineWidth", 1.5)
 	c.SetStrokeStyle("#ffffff")
@@ -333,7 +345,7 @@ func (a *app) sprite(label float64) *dom.HTMLCanvasElement {
 	if a.sprites == nil {
 		a.sprites = map[float64]*dom.HTMLCanvasElement{}
 	}
-	a.sprites[label] = s
+	a.sprites[key] = s
 	return s
 }
 
