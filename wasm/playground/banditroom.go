@@ -160,13 +160,7 @@ func (b *BanditRoom) Validate() error {
 func (b *BanditRoom) Encode() string { return encodeState(b) }
 
 // DecodeBanditRoom reads a state made by Encode.
-func DecodeBanditRoom(s string) (*BanditRoom, error) {
-	b := &BanditRoom{}
-	if err := decodeState(s, b); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
+func DecodeBanditRoom(s string) (*BanditRoom, error) { return decodeAs[BanditRoom](s) }
 
 // Specs returns the learners with the room's exploration rates: gamma for
 // those with a fixed rate, gammaMax for soba-adaptive.

@@ -33,6 +33,36 @@ func (f Frame) Inside(px, py float64) bool {
 	return px >= f.Margin && px <= f.Width-f.Margin && py >= f.Margin && py <= f.Height-f.Margin
 }
 
+// FitFrame returns the frame whose box holds the points with a margin of 8%
+// on each side ([-1, 1]² for fewer than two points).
+func FitFrame(width, height, margin float64, pts [][2]float64) Frame {
+	f := Frame{Width: width, Height: height, Margin: margin, XMin: -1, XMax: 1, YMin: -1, YMax: 1}
+	if len(pts) < 2 {
+		return f
+	}
+	f.XMin, f.XMax, f.YMin, f.YMax = math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+	for _, p := range pts {
+		f.XMin, f.XMax = math.Min(f.XMin, p[0]), math.Max(f.XMax, p[0])
+		f.YMin, f.YMax = math.Min(f.YMin, p[1]), math.Max(f.YMax, p[1])
+	}
+	padX, padY := 0.08*math.Max(f.XMax-f.XMin, 1e-9), 0.08*math.Max(f.YMax-f.YMin, 1e-9)
+	f.XMin, f.XMax, f.YMin, f.YMax = f.XMin-padX, f.XMax+padX, f.YMin-padY, f.YMax+padY
+	return f
+}
+
+// Nearest returns the index of the point drawn within radius pixels of the
+// canvas position (px, py), the closest one, or -1.
+func (f Frame) Nearest(pts [][2]float64, px, py, radius float64) int {
+	best, bestD := -1, radius*radius
+	for i, p := range pts {
+		x, y := f.ToPixel(p[0], p[1])
+		if d := (x-px)*(x-px) + (y-py)*(y-py); d <= bestD {
+			best, bestD = i, d
+		}
+	}
+	return best
+}
+
 // Ticks returns about n round values ("nice" steps of 1, 2 or 5 times a power
 // of ten) covering [lo, hi].
 func Ticks(lo, hi float64, n int) []float64 {

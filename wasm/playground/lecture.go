@@ -78,13 +78,7 @@ func (l *Lecture) Validate() error {
 func (l *Lecture) Encode() string { return encodeState(l) }
 
 // DecodeLecture reads a state made by Encode.
-func DecodeLecture(s string) (*Lecture, error) {
-	l := &Lecture{}
-	if err := decodeState(s, l); err != nil {
-		return nil, err
-	}
-	return l, nil
-}
+func DecodeLecture(s string) (*Lecture, error) { return decodeAs[Lecture](s) }
 
 // Zs returns the adversary's sequence z_1..z_T.
 func (l *Lecture) Zs() []float64 {

@@ -121,13 +121,7 @@ func hasID(entries []catalog.Entry, id string) bool {
 func (s *SamplingRoom) Encode() string { return encodeState(s) }
 
 // DecodeSamplingRoom reads a state made by Encode.
-func DecodeSamplingRoom(str string) (*SamplingRoom, error) {
-	s := &SamplingRoom{}
-	if err := decodeState(str, s); err != nil {
-		return nil, err
-	}
-	return s, nil
-}
+func DecodeSamplingRoom(s string) (*SamplingRoom, error) { return decodeAs[SamplingRoom](s) }
 
 // Plane returns the room's points in the plane with their labels.
 func (s *SamplingRoom) Plane() (xy [][2]float64, y []float64) {

@@ -62,14 +62,20 @@ func decodeState(s string, v validator) error {
 	return nil
 }
 
+// decodeAs reads a state of type T made by encodeState.
+func decodeAs[T any, P interface {
+	*T
+	validator
+}](s string) (*T, error) {
+	v := P(new(T))
+	if err := decodeState(s, v); err != nil {
+		return nil, err
+	}
+	return (*T)(v), nil
+}
+
 // Encode returns the model as a compact, URL-safe string (see encodeState).
 func (m *Model) Encode() string { return encodeState(m) }
 
 // DecodeModel reads a string made by Encode and validates every value.
-func DecodeModel(s string) (*Model, error) {
-	m := &Model{}
-	if err := decodeState(s, m); err != nil {
-		return nil, err
-	}
-	return m, nil
-}
+func DecodeModel(s string) (*Model, error) { return decodeAs[Model](s) }

@@ -58,19 +58,12 @@ func newBanditView(doc dom.Document) *banditView {
 
 func (v *banditView) enter(state string) {
 	v.active = true
-	if v.model == nil || (state != "" && state != v.model.Encode()) {
-		v.model = playground.NewBanditRoom()
-		src := state
-		if src == "" {
-			src = v.stored()
-		}
-		if src != "" {
-			if m, err := playground.DecodeBanditRoom(src); err == nil {
-				v.model = m
-			} else {
-				v.notice(err.Error() + " The room starts from its default instead.")
-			}
-		}
+	current := ""
+	if v.model != nil {
+		current = v.model.Encode()
+	}
+	if m := loadRoom(&v.roomBase, state, current, playground.DecodeBanditRoom, playground.NewBanditRoom); m != nil {
+		v.model = m
 		v.restart()
 	}
 	v.persist(v.model.Encode())
@@ -389,28 +382,26 @@ func (v *banditView) buildPanels() {
 	}
 }
 
-// frameOf returns the plot's frame: the points' box with a margin.
-func (v *banditView) frameOf() playground.Frame {
-	f := playground.Frame{Width: panelSize, Height: panelSize, Margin: panelMargin, XMin: -1, XMax: 1, YMin: -1, YMax: 1}
-	var pts [][2]float64
+// plotPoints returns the points' places on the plot: the run's (SynSep
+// projected), else the room's points.
+func (v *banditView) plotPoints() [][2]float64 {
 	if v.run != nil {
-		pts = v.run.Screen
-	} else {
-		for _, p := range v.model.Points {
-			pts = append(pts, [2]float64{p.X, p.Y})
-		}
+		return v.run.Screen
 	}
-	if len(pts) < 2 || (v.model.Preset == "drawn" && v.model.Features[0].Base == "") {
-		return f
+	var pts [][2]float64
+	for _, p := range v.model.Points {
+		pts = append(pts, [2]float64{p.X, p.Y})
 	}
-	f.XMin, f.XMax, f.YMin, f.YMax = math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
-	for _, p := range pts {
-		f.XMin, f.XMax = math.Min(f.XMin, p[0]), math.Max(f.XMax, p[0])
-		f.YMin, f.YMax = math.Min(f.YMin, p[1]), math.Max(f.YMax, p[1])
+	return pts
+}
+
+// frameOf returns the plot's frame: [-1, 1]² for drawn points, else the
+// points' box with a margin.
+func (v *banditView) frameOf() playground.Frame {
+	if v.model.Preset == "drawn" && v.model.Features[0].Base == "" {
+		return playground.FitFrame(panelSize, panelSize, panelMargin, nil)
 	}
-	padX, padY := 0.08*math.Max(f.XMax-f.XMin, 1e-9), 0.08*math.Max(f.YMax-f.YMin, 1e-9)
-	f.XMin, f.XMax, f.YMin, f.YMax = f.XMin-padX, f.XMax+padX, f.YMin-padY, f.YMax+padY
-	return f
+	return playground.FitFrame(panelSize, panelSize, panelMargin, v.plotPoints())
 }
 
 // pointer adds a point of the brush's class, or removes the one under a
@@ -420,19 +411,11 @@ func (v *banditView) pointer(ev *dom.PointerEvent, p *banditPanel) {
 		v.notice("SynSep is generated: pick blobs, penguins or drawn points to draw.")
 		return
 	}
-	k := panelSize / math.Max(1, p.canvas.Underlying().Get("clientWidth").Float())
-	px, py := ev.OffsetX()*k, ev.OffsetY()*k
 	f := v.frameOf()
+	px, py := canvasPoint(ev, p.canvas)
 	if ev.Button() == 2 {
-		best, bestD := -1, float64(pickRadiusPx*pickRadiusPx)
-		for i, pt := range v.model.Points {
-			x, y := f.ToPixel(pt.X, pt.Y)
-			if d := (x-px)*(x-px) + (y-py)*(y-py); d <= bestD {
-				best, bestD = i, d
-			}
-		}
-		if best >= 0 {
-			v.model.Points = append(v.model.Points[:best:best], v.model.Points[best+1:]...)
+		if i := f.Nearest(v.plotPoints(), px, py, pickRadiusPx); i >= 0 {
+			v.model.Points = append(v.model.Points[:i:i], v.model.Points[i+1:]...)
 			v.changed()
 		}
 		return

@@ -39,20 +39,13 @@ func newLectureView(doc dom.Document) *lectureView {
 
 func (v *lectureView) enter(state string) {
 	v.active = true
-	if v.model == nil || (state != "" && state != v.model.Encode()) {
-		v.model = playground.NewLecture()
-		src := state
-		if src == "" {
-			src = v.stored()
-		}
-		if src != "" {
-			if m, err := playground.DecodeLecture(src); err == nil {
-				v.model = m
-			} else {
-				v.notice(err.Error() + " The lecture starts from its example instead.")
-			}
-		}
-		v.replay(v.model.Sequence == playground.SequenceAdversary)
+	current := ""
+	if v.model != nil {
+		current = v.model.Encode()
+	}
+	if m := loadRoom(&v.roomBase, state, current, playground.DecodeLecture, playground.NewLecture); m != nil {
+		v.model = m
+		v.replay(false)
 	}
 	v.persist(v.model.Encode())
 	v.sync()

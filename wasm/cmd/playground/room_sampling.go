@@ -48,19 +48,12 @@ func newSamplingView(doc dom.Document) *samplingView {
 
 func (v *samplingView) enter(state string) {
 	v.active = true
-	if v.model == nil || (state != "" && state != v.model.Encode()) {
-		v.model = playground.NewSamplingRoom()
-		src := state
-		if src == "" {
-			src = v.stored()
-		}
-		if src != "" {
-			if m, err := playground.DecodeSamplingRoom(src); err == nil {
-				v.model = m
-			} else {
-				v.notice(err.Error() + " The room starts from its default instead.")
-			}
-		}
+	current := ""
+	if v.model != nil {
+		current = v.model.Encode()
+	}
+	if m := loadRoom(&v.roomBase, state, current, playground.DecodeSamplingRoom, playground.NewSamplingRoom); m != nil {
+		v.model = m
 		v.restart()
 	}
 	v.persist(v.model.Encode())
@@ -332,37 +325,25 @@ func (v *samplingView) buildPanels() {
 
 // frameOf returns the plot's frame: the points' box with a margin.
 func (v *samplingView) frameOf() playground.Frame {
-	f := playground.Frame{Width: panelSize, Height: panelSize, Margin: panelMargin, XMin: -1, XMax: 1, YMin: -1, YMax: 1}
-	if v.run == nil || len(v.run.XY) < 2 {
-		return f
+	if v.run == nil {
+		return playground.FitFrame(panelSize, panelSize, panelMargin, nil)
 	}
-	f.XMin, f.XMax, f.YMin, f.YMax = math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
-	for _, p := range v.run.XY {
-		f.XMin, f.XMax = math.Min(f.XMin, p[0]), math.Max(f.XMax, p[0])
-		f.YMin, f.YMax = math.Min(f.YMin, p[1]), math.Max(f.YMax, p[1])
-	}
-	padX, padY := 0.08*math.Max(f.XMax-f.XMin, 1e-9), 0.08*math.Max(f.YMax-f.YMin, 1e-9)
-	f.XMin, f.XMax, f.YMin, f.YMax = f.XMin-padX, f.XMax+padX, f.YMin-padY, f.YMax+padY
-	return f
+	return playground.FitFrame(panelSize, panelSize, panelMargin, v.run.XY)
 }
 
 // pointer adds a point with the brush's label, or removes the one under a
 // right click; generated points become drawn ones first.
 func (v *samplingView) pointer(ev *dom.PointerEvent, p *samplingPanel) {
-	k := panelSize / math.Max(1, p.canvas.Underlying().Get("clientWidth").Float())
-	px, py := ev.OffsetX()*k, ev.OffsetY()*k
 	f := v.frameOf()
+	px, py := canvasPoint(ev, p.canvas)
 	v.toPoints()
 	if ev.Button() == 2 {
-		best, bestD := -1, float64(pickRadiusPx*pickRadiusPx)
-		for i, pt := range v.model.Points {
-			x, y := f.ToPixel(pt.X, pt.Y)
-			if d := (x-px)*(x-px) + (y-py)*(y-py); d <= bestD {
-				best, bestD = i, d
-			}
+		var pts [][2]float64
+		for _, q := range v.model.Points {
+			pts = append(pts, [2]float64{q.X, q.Y})
 		}
-		if best >= 0 {
-			v.model.Points = append(v.model.Points[:best:best], v.model.Points[best+1:]...)
+		if i := f.Nearest(pts, px, py, pickRadiusPx); i >= 0 {
+			v.model.Points = append(v.model.Points[:i:i], v.model.Points[i+1:]...)
 			v.changed()
 		}
 		return

@@ -142,6 +142,37 @@ func (b *roomBase) on(id, event string, f func()) {
 // notice shows a message in the room's notice line.
 func (b *roomBase) notice(msg string) { b.el("notice").SetTextContent(msg) }
 
+// canvasPoint returns the pointer's position in the canvas's logical
+// pixels (panelSize wide, whatever its size on screen).
+func canvasPoint(ev *dom.PointerEvent, canvas *dom.HTMLCanvasElement) (float64, float64) {
+	k := panelSize / math.Max(1, canvas.Underlying().Get("clientWidth").Float())
+	return ev.OffsetX() * k, ev.OffsetY() * k
+}
+
+// loadRoom returns the state a room shows on entering, or nil when it keeps
+// the one it has (current, "" before the first entry): the link's state
+// when it differs from the current one, else on the first entry the stored
+// one, else the default. A state that cannot be read is reported and the
+// default shown.
+func loadRoom[T any](b *roomBase, link, current string, decode func(string) (*T, error), def func() *T) *T {
+	if current != "" && (link == "" || link == current) {
+		return nil
+	}
+	enc := link
+	if enc == "" {
+		enc = b.stored()
+	}
+	if enc == "" {
+		return def()
+	}
+	m, err := decode(enc)
+	if err != nil {
+		b.notice(err.Error() + " The room starts from its default instead.")
+		return def()
+	}
+	return m
+}
+
 // stored returns the room's state from the browser's storage, or "".
 func (b *roomBase) stored() string {
 	v := js.Global().Get("localStorage").Call("getItem", b.storageKey)
