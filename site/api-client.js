@@ -1,6 +1,6 @@
 // unitfreeApi.call(method, path, body) sends a request to the API running in
 // a Web Worker of this page (api-worker.js) and resolves to
-// {status, body}; the worker starts on the first call, so the page never
+// {status, body}, and unitfreeApi.json(text) parses an answer; the worker starts on the first call, so the page never
 // waits for the API's WebAssembly unless it uses it.
 "use strict";
 
@@ -28,6 +28,14 @@ window.unitfreeApi = (function () {
   }
 
   return {
+    // json parses a body, or returns undefined when it is not JSON.
+    json(text) {
+      try {
+        return JSON.parse(text);
+      } catch (err) {
+        return undefined;
+      }
+    },
     call(method, path, body) {
       if (!worker) start();
       const id = nextId++;

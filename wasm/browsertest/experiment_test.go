@@ -51,7 +51,8 @@ func TestExperimentPanelRunsInTheBrowser(t *testing.T) {
 	}
 	exp := playground.NewExperiment()
 	exp.Passes, exp.Seed = 2, 5
-	body, _ := exp.Request()
+	req, _ := exp.Request()
+	body, _ := json.Marshal(req)
 	rec := httptest.NewRecorder()
 	api.New().ServeHTTP(rec, httptest.NewRequest("POST", "/api/run", strings.NewReader(string(body))))
 	var native struct {

@@ -297,7 +297,7 @@ func TestBadInputKeepsData(t *testing.T) {
 	selectValue(t, ctx, "preset", "circles")
 	want := state(t, ctx).Points
 	ctx = newTab(t) // a fresh load of a corrupted link (same origin: same storage)
-	waitReady(t, ctx, url+"#v1.broken-state")
+	waitReady(t, ctx, url+"#v2.broken-state")
 	msg, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("notice")))
 	if !strings.Contains(msg, "damaged") {
 		t.Errorf("a corrupted link says %q", msg)

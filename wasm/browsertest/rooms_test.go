@@ -306,7 +306,7 @@ func TestLectureRoom(t *testing.T) {
 	if _, st := roomHash(t, other); st != enc {
 		t.Errorf("a reload did not restore the game from storage")
 	}
-	openRoom(t, other, url+"#lecture/v1.broken", "unitfreeLecture")
+	openRoom(t, other, url+"#lecture/v2.broken", "unitfreeLecture")
 	msg, _ := chromedp.Run(other, chromedp.Text(chromedp.ID("l-notice")))
 	if msg == "" {
 		t.Errorf("a corrupted lecture link shows no message")

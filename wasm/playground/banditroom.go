@@ -162,6 +162,52 @@ func (b *BanditRoom) Encode() string { return encodeState(b) }
 // DecodeBanditRoom reads a state made by Encode.
 func DecodeBanditRoom(s string) (*BanditRoom, error) { return decodeAs[BanditRoom](s) }
 
+func (b *BanditRoom) stateKind() byte { return 'b' }
+
+func (b *BanditRoom) writeState(w *stateWriter) {
+	w.str(b.Data)
+	w.str(b.Preset)
+	for _, f := range b.Features {
+		w.str(f.Name)
+		w.str(f.Base)
+	}
+	w.strs(b.Classes)
+	w.count(len(b.Points))
+	for _, p := range b.Points {
+		w.floats(p.X, p.Y)
+		w.int(p.Class)
+	}
+	w.int(b.Rounds)
+	w.strs(b.Learners)
+	w.floats(b.Gamma, b.GammaMax)
+	w.uint(b.Seed)
+	w.uint(b.DrawSeed)
+	w.int(b.Passes)
+}
+
+func (b *BanditRoom) readState(r *stateReader) {
+	b.Data = r.str()
+	b.Preset = r.str()
+	for i := range b.Features {
+		b.Features[i] = Feature{Name: r.str(), Base: r.str()}
+	}
+	if c := r.strs(MaxBanditClasses + 1); len(c) > 0 {
+		b.Classes = c
+	}
+	if n := r.count(MaxPoints); n > 0 {
+		b.Points = make([]ClassPoint, n)
+		for i := range b.Points {
+			b.Points[i] = ClassPoint{X: r.float(), Y: r.float(), Class: r.int()}
+		}
+	}
+	b.Rounds = r.int()
+	b.Learners = r.strs(MaxLearners + 1)
+	b.Gamma, b.GammaMax = r.float(), r.float()
+	b.Seed = r.uint()
+	b.DrawSeed = r.uint()
+	b.Passes = r.int()
+}
+
 // Specs returns the learners with the room's exploration rates: gamma for
 // those with a fixed rate, gammaMax for soba-adaptive.
 func (b *BanditRoom) Specs() []eval.LearnerSpec {

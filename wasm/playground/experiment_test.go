@@ -14,13 +14,17 @@ func TestExperimentRequestRunsOnTheAPI(t *testing.T) {
 	if e.Label != "species" || e.Positive != "Gentoo" || len(e.Columns) != 4 {
 		t.Fatalf("start state %+v", e)
 	}
-	body, err := e.Request()
+	req, err := e.Request()
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := json.Marshal(req) // the page uses the browser's JSON.stringify
 	if err != nil {
 		t.Fatal(err)
 	}
 	rec := httptest.NewRecorder()
 	api.New().ServeHTTP(rec, httptest.NewRequest("POST", "/api/run", strings.NewReader(string(body))))
-	table, err := FormatResult(rec.Code, rec.Body.Bytes())
+	table, err := FormatResult(rec.Code, parseJSON(rec.Body.Bytes()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,22 +42,33 @@ func TestExperimentRequestRunsOnTheAPI(t *testing.T) {
 }
 
 func TestFormatResultErrors(t *testing.T) {
-	if _, err := FormatResult(400, []byte(`{"error":"bad thing"}`)); err == nil || err.Error() != "bad thing" {
+	if _, err := FormatResult(400, parseJSON([]byte(`{"error":"bad thing"}`))); err == nil || err.Error() != "bad thing" {
 		t.Fatalf("got %v", err)
 	}
-	if _, err := FormatResult(200, []byte(`nope`)); err == nil {
+	if _, err := FormatResult(200, parseJSON([]byte(`nope`))); err == nil {
 		t.Fatal("a broken answer was accepted")
+	}
+	if _, err := FormatResult(200, parseJSON([]byte(`{"learners": 3}`))); err == nil {
+		t.Fatal("an answer without learners was accepted")
 	}
 	e := NewExperiment()
 	e.Learners = nil
 	if _, err := e.Request(); err == nil {
 		t.Fatal("no learners accepted")
 	}
-	var m map[string]any
 	e = NewExperiment()
-	b, _ := e.Request()
-	json.Unmarshal(b, &m)
+	m, _ := e.Request()
 	if m["positive"] != "Gentoo" {
-		t.Fatalf("request %s", b)
+		t.Fatalf("request %v", m)
 	}
+}
+
+// parseJSON parses a body as the browser's JSON.parse would (nil when it is
+// not JSON).
+func parseJSON(b []byte) any {
+	var v any
+	if json.Unmarshal(b, &v) != nil {
+		return nil
+	}
+	return v
 }

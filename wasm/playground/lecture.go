@@ -80,6 +80,36 @@ func (l *Lecture) Encode() string { return encodeState(l) }
 // DecodeLecture reads a state made by Encode.
 func DecodeLecture(s string) (*Lecture, error) { return decodeAs[Lecture](s) }
 
+func (l *Lecture) stateKind() byte { return 'l' }
+
+func (l *Lecture) writeState(w *stateWriter) {
+	w.str(l.Sequence)
+	w.int(l.Rounds)
+	w.count(len(l.Moves))
+	for _, z := range l.Moves {
+		w.int(int(z))
+	}
+	w.float(l.Eta)
+	w.uint(l.Seed)
+}
+
+func (l *Lecture) readState(r *stateReader) {
+	l.Sequence = r.str()
+	l.Rounds = r.int()
+	if n := r.count(MaxLectureRounds); n > 0 {
+		l.Moves = make([]int8, n)
+		for i := range l.Moves {
+			z := r.int()
+			if z != int(int8(z)) {
+				r.fail(errors.New("a move is out of range"))
+			}
+			l.Moves[i] = int8(z)
+		}
+	}
+	l.Eta = r.float()
+	l.Seed = r.uint()
+}
+
 // Zs returns the adversary's sequence z_1..z_T.
 func (l *Lecture) Zs() []float64 {
 	switch l.Sequence {

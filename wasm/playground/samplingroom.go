@@ -123,6 +123,41 @@ func (s *SamplingRoom) Encode() string { return encodeState(s) }
 // DecodeSamplingRoom reads a state made by Encode.
 func DecodeSamplingRoom(s string) (*SamplingRoom, error) { return decodeAs[SamplingRoom](s) }
 
+func (s *SamplingRoom) stateKind() byte { return 's' }
+
+func (s *SamplingRoom) writeState(w *stateWriter) {
+	w.str(s.Data)
+	w.int(s.N)
+	w.float(s.Tau)
+	writePoints(w, s.Points)
+	w.str(string(s.Kind))
+	w.float(s.Lambda)
+	w.count(len(s.Pairs))
+	for _, p := range s.Pairs {
+		w.str(p.Optimizer)
+		w.str(p.Sampler)
+	}
+	w.float(s.Gamma)
+	w.int(s.Epochs)
+	w.uint(s.Seed)
+}
+
+func (s *SamplingRoom) readState(r *stateReader) {
+	s.Data = r.str()
+	s.N = r.int()
+	s.Tau = r.float()
+	s.Points = readPoints(r)
+	s.Kind = sampling.Kind(r.str())
+	s.Lambda = r.float()
+	s.Pairs = make([]SamplingPair, r.count(10))
+	for i := range s.Pairs {
+		s.Pairs[i] = SamplingPair{Optimizer: r.str(), Sampler: r.str()}
+	}
+	s.Gamma = r.float()
+	s.Epochs = r.int()
+	s.Seed = r.uint()
+}
+
 // Plane returns the room's points in the plane with their labels.
 func (s *SamplingRoom) Plane() (xy [][2]float64, y []float64) {
 	if s.Data == SamplingPoints {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"compress/flate"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -12,31 +11,41 @@ import (
 )
 
 // linkVersion prefixes encoded states, so that a later format can still
-// read (or clearly refuse) old links.
-const linkVersion = "v1."
+// read (or clearly refuse) old links. v1 was JSON.
+const linkVersion = "v2."
 
 // maxLinkBytes bounds a decoded state (2000 points fit with room to spare).
 const maxLinkBytes = 1 << 20
 
-// validator is a state read from a link: it checks itself.
-type validator interface{ Validate() error }
+// linkState is a state a link carries: it writes and reads its fields
+// (statecodec.go) and checks itself.
+type linkState interface {
+	stateKind() byte // which state it is, so that one room cannot read another's
+	writeState(w *stateWriter)
+	readState(r *stateReader)
+	Validate() error
+}
 
-// encodeState returns v as a compact, URL-safe string: JSON, deflated,
-// base64url. Numbers keep every bit, so a link reproduces the view exactly.
-func encodeState(v any) string {
-	raw, _ := json.Marshal(v)
+// encodeState returns v as a compact, URL-safe string: its fields in
+// binary, deflated, base64url.
+func encodeState(v linkState) string {
+	w := &stateWriter{b: []byte{v.stateKind()}}
+	v.writeState(w)
 	var buf bytes.Buffer
-	w, _ := flate.NewWriter(&buf, flate.BestCompression)
-	w.Write(raw)
-	w.Close()
+	fw, _ := flate.NewWriter(&buf, flate.BestCompression)
+	fw.Write(w.b)
+	fw.Close()
 	return linkVersion + base64.RawURLEncoding.EncodeToString(buf.Bytes())
 }
 
 // decodeState reads a string made by encodeState into v and validates
 // every value; a corrupted or hostile link is an error that says what is
 // wrong, and v is then not to be used.
-func decodeState(s string, v validator) error {
+func decodeState(s string, v linkState) error {
 	s = strings.TrimPrefix(s, "#")
+	if strings.HasPrefix(s, "v1.") {
+		return errors.New("the link was made by an earlier version of this page, whose links it can no longer read")
+	}
 	if !strings.HasPrefix(s, linkVersion) {
 		return errors.New("the link's state is not in a format this page knows")
 	}
@@ -51,10 +60,16 @@ func decodeState(s string, v validator) error {
 	if len(raw) > maxLinkBytes {
 		return errors.New("the link's state is too large")
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("the link's state is damaged: %v", err)
+	if len(raw) == 0 || raw[0] != v.stateKind() {
+		return errors.New("the link's state belongs to another room")
+	}
+	r := &stateReader{b: raw[1:]}
+	v.readState(r)
+	if r.err == nil && len(r.b) > 0 {
+		r.err = errors.New("it has bytes after its last field")
+	}
+	if r.err != nil {
+		return fmt.Errorf("the link's state is damaged: %v", r.err)
 	}
 	if err := v.Validate(); err != nil {
 		return fmt.Errorf("the link's state is not valid: %v", err)
@@ -65,7 +80,7 @@ func decodeState(s string, v validator) error {
 // decodeAs reads a state of type T made by encodeState.
 func decodeAs[T any, P interface {
 	*T
-	validator
+	linkState
 }](s string) (*T, error) {
 	v := P(new(T))
 	if err := decodeState(s, v); err != nil {
@@ -79,3 +94,75 @@ func (m *Model) Encode() string { return encodeState(m) }
 
 // DecodeModel reads a string made by Encode and validates every value.
 func DecodeModel(s string) (*Model, error) { return decodeAs[Model](s) }
+
+func (m *Model) stateKind() byte { return 'u' }
+
+func (m *Model) writeState(w *stateWriter) {
+	w.str(m.Preset)
+	w.str(m.Task)
+	w.boolean(m.Source != nil)
+	if src := m.Source; src != nil {
+		w.strs([]string{src.Preset, src.Dataset, src.X, src.Y, src.Label, src.Pos, src.Neg})
+	}
+	for _, f := range m.Features {
+		w.str(f.Name)
+		w.str(f.Base)
+	}
+	writePoints(w, m.Points)
+	w.strs(m.Units[:])
+	w.learners(m.Learners)
+	w.boolean(m.Bias)
+	w.int(m.Degree)
+	w.boolean(m.Shuffle)
+	w.uint(m.Seed)
+	w.int(m.Passes)
+}
+
+func (m *Model) readState(r *stateReader) {
+	m.Preset = r.str()
+	m.Task = r.str()
+	if r.boolean() {
+		f := r.strs(7)
+		if len(f) == 7 {
+			m.Source = &Source{Preset: f[0], Dataset: f[1], X: f[2], Y: f[3], Label: f[4], Pos: f[5], Neg: f[6]}
+		} else {
+			r.fail(errors.New("the dataset choice is incomplete"))
+		}
+	}
+	for i := range m.Features {
+		m.Features[i] = Feature{Name: r.str(), Base: r.str()}
+	}
+	m.Points = readPoints(r)
+	if u := r.strs(2); len(u) == 2 {
+		m.Units = [2]string{u[0], u[1]}
+	} else {
+		r.fail(errors.New("the units are incomplete"))
+	}
+	m.Learners = r.learners()
+	m.Bias = r.boolean()
+	m.Degree = r.int()
+	m.Shuffle = r.boolean()
+	m.Seed = r.uint()
+	m.Passes = r.int()
+}
+
+// writePoints writes labelled points.
+func writePoints(w *stateWriter, pts []Point) {
+	w.count(len(pts))
+	for _, p := range pts {
+		w.floats(p.X, p.Y, p.Label)
+	}
+}
+
+// readPoints reads labelled points (nil for none).
+func readPoints(r *stateReader) []Point {
+	n := r.count(MaxPoints)
+	if n == 0 {
+		return nil
+	}
+	pts := make([]Point, n)
+	for i := range pts {
+		pts[i] = Point{X: r.float(), Y: r.float(), Label: r.float()}
+	}
+	return pts
+}

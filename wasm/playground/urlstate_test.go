@@ -36,11 +36,13 @@ func TestBadLinksAreRefused(t *testing.T) {
 	badUnit := m.Encode()
 	for _, tc := range []struct{ link, want string }{
 		{"", "format"},
-		{"v1.!!!", "damaged"},
+		{"v2.!!!", "damaged"},
+		{"v1.eyJwb2ludHMiOltdfQ", "earlier version"},
 		{good[:len(good)-9], "damaged"},
 		{badLearner, "not valid"},
 		{badUnit, "not valid"},
-		{"v2." + good[3:], "format"},
+		{"v9." + good[3:], "format"},
+		{NewLecture().Encode(), "another room"},
 	} {
 		if _, err := DecodeModel(tc.link); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("DecodeModel(%.20q) = %v, want an error containing %q", tc.link, err, tc.want)
@@ -50,7 +52,8 @@ func TestBadLinksAreRefused(t *testing.T) {
 
 func FuzzDecodeModel(f *testing.F) {
 	f.Add(NewModel().Encode())
-	f.Add("v1.")
+	f.Add("v2.")
+	f.Add(NewBanditRoom().Encode())
 	f.Fuzz(func(t *testing.T, s string) {
 		m, err := DecodeModel(s)
 		if err == nil {

@@ -104,7 +104,7 @@ func (p *experimentPanel) read() {
 // run sends the experiment to the API worker and shows the answer.
 func (p *experimentPanel) run() {
 	p.read()
-	body, err := p.exp.Request()
+	req, err := p.exp.Request()
 	if err != nil {
 		p.status(err.Error(), true)
 		return
@@ -120,8 +120,8 @@ func (p *experimentPanel) run() {
 	}
 	onDone = js.FuncOf(func(_ js.Value, args []js.Value) any {
 		defer release()
-		status, raw := args[0].Get("status").Int(), args[0].Get("body").String()
-		table, err := playground.FormatResult(status, []byte(raw))
+		status, raw := args[0].Get("status").Int(), args[0].Get("body")
+		table, err := playground.FormatResult(status, goValue(js.Global().Get("unitfreeApi").Call("json", raw)))
 		if err != nil {
 			p.status(err.Error(), true)
 			return nil
@@ -135,7 +135,37 @@ func (p *experimentPanel) run() {
 		p.status("The API worker failed: "+args[0].Get("message").String(), true)
 		return nil
 	})
-	js.Global().Get("unitfreeApi").Call("call", "POST", "/api/run", string(body)).Call("then", onDone, onFail)
+	body := js.Global().Get("JSON").Call("stringify", js.ValueOf(req))
+	js.Global().Get("unitfreeApi").Call("call", "POST", "/api/run", body).Call("then", onDone, onFail)
+}
+
+// goValue converts a parsed JSON value of the browser into Go's: objects to
+// map[string]any, arrays to []any, numbers to float64; undefined to nil.
+func goValue(v js.Value) any {
+	switch v.Type() {
+	case js.TypeString:
+		return v.String()
+	case js.TypeNumber:
+		return v.Float()
+	case js.TypeBoolean:
+		return v.Bool()
+	case js.TypeObject:
+		if js.Global().Get("Array").Call("isArray", v).Bool() {
+			out := make([]any, v.Length())
+			for i := range out {
+				out[i] = goValue(v.Index(i))
+			}
+			return out
+		}
+		keys := js.Global().Get("Object").Call("keys", v)
+		out := make(map[string]any, keys.Length())
+		for i := range keys.Length() {
+			k := keys.Index(i).String()
+			out[k] = goValue(v.Get(k))
+		}
+		return out
+	}
+	return nil
 }
 
 // show fills the results table.
