@@ -7,7 +7,7 @@ WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm
 JS_ENV    := GOOS=js GOARCH=wasm
 WASM_FLAGS := -trimpath -ldflags="-s -w"
 GO_FILES  := $(shell find core wasm -name '*.go' -not -path '*/node_modules/*') go.mod go.sum
-SITE_OUT  := site/playground.wasm site/wasm_exec.js site/assets site/build/app.wasm site/sw-version.js
+SITE_OUT  := site/playground.wasm site/rooms.wasm site/wasm_exec.js site/assets site/build/app.wasm site/sw-version.js
 
 CF_DIR    := wasm/cloudflare
 CF_BUILD  := $(CF_DIR)/build
@@ -22,6 +22,11 @@ build: $(SITE_OUT)
 site/playground.wasm: $(GO_FILES)
 	$(JS_ENV) $(GO) build $(WASM_FLAGS) -o $@ ./wasm/cmd/playground
 
+# the other rooms: the same command built with the rooms tag, loaded by the
+# page when a room is first shown
+site/rooms.wasm: $(GO_FILES)
+	$(JS_ENV) $(GO) build $(WASM_FLAGS) -tags rooms -o $@ ./wasm/cmd/playground
+
 site/wasm_exec.js: $(WASM_EXEC)/wasm_exec.js
 	cp $< $@
 
@@ -30,8 +35,8 @@ site/assets: $(shell find assets/data -type f)
 
 # The build's name for the service worker's cache: a hash of the files it
 # caches, so that every new build replaces the cached one.
-site/sw-version.js: site/playground.wasm site/build/app.wasm site/wasm_exec.js site/index.html site/style.css site/loader.js site/api-client.js site/api-worker.js
-	@v=$$(cat site/playground.wasm site/build/app.wasm site/wasm_exec.js site/index.html site/style.css site/loader.js site/api-client.js site/api-worker.js | sha256sum | cut -c1-16); \
+site/sw-version.js: site/playground.wasm site/rooms.wasm site/build/app.wasm site/wasm_exec.js site/index.html site/style.css site/loader.js site/api-client.js site/api-worker.js
+	@v=$$(cat site/playground.wasm site/rooms.wasm site/build/app.wasm site/wasm_exec.js site/index.html site/style.css site/loader.js site/api-client.js site/api-worker.js | sha256sum | cut -c1-16); \
 	echo "self.UNITFREE_VERSION = \"$$v\";" > $@
 
 # The API for the page's Web Worker: the same handler, "browser" runtime.

@@ -1,21 +1,22 @@
 // Loads the playground's WebAssembly with a visible progress state; if it
-// cannot load or stops, the page says why instead of staying blank.
+// cannot load or stops, the page says why instead of staying blank. The
+// other rooms are a second program (rooms.wasm), loaded the same way when
+// one of them is first shown (window.unitfreeLoadRooms, called by the
+// playground).
 "use strict";
 
 (function () {
-  const status = document.getElementById("load-status");
-  const bar = document.getElementById("load-progress");
-  const errorBox = document.getElementById("load-error");
-  const recent = []; // the Go program's last output lines, for error reports
+  const recent = []; // the Go programs' last output lines, for error reports
 
-  // unitfreeFail shows a load or run failure to the user.
+  // unitfreeFail shows a load or run failure of the playground to the user.
   window.unitfreeFail = function (message) {
     document.getElementById("loading").hidden = false;
     document.getElementById("app").hidden = true;
-    status.textContent = "The playground could not run.";
-    bar.hidden = true;
-    errorBox.textContent = message;
-    errorBox.hidden = false;
+    document.getElementById("load-status").textContent = "The playground could not run.";
+    document.getElementById("load-progress").hidden = true;
+    const box = document.getElementById("load-error");
+    box.textContent = message;
+    box.hidden = false;
     document.body.dataset.failed = "true";
   };
 
@@ -28,8 +29,8 @@
   };
 
   // progressResponse wraps a response so that reading it (by the streaming
-  // compiler) moves the progress bar.
-  function progressResponse(resp) {
+  // compiler) moves a progress bar and its status line.
+  function progressResponse(resp, bar, status, what) {
     const total = Number(resp.headers.get("Content-Length")) || 0;
     if (!resp.body || !total) {
       bar.removeAttribute("value");
@@ -47,37 +48,85 @@
         }
         got += value.length;
         bar.value = got / total;
-        status.textContent = `Loading the playground… ${Math.round((100 * got) / total)} %`;
+        status.textContent = `Loading ${what}… ${Math.round((100 * got) / total)} %`;
         controller.enqueue(value);
       },
     });
     return new Response(stream, { headers: { "Content-Type": "application/wasm" } });
   }
 
-  async function start() {
+  // run downloads, compiles (streaming) and starts a Go program, calling
+  // compiled (if given) between the two; it resolves when the program is
+  // running, to its exit as a promise, which never resolves while the
+  // program works.
+  async function run(file, bar, status, what, compiled) {
     if (typeof WebAssembly !== "object") {
       throw new Error("this browser cannot run WebAssembly.");
     }
     if (typeof Go !== "function") {
       throw new Error("wasm_exec.js did not load (Go's WebAssembly support script).");
     }
-    const resp = await fetch("playground.wasm");
-    if (!resp.ok) throw new Error(`playground.wasm: the server answered ${resp.status} ${resp.statusText}`);
+    const resp = await fetch(file);
+    if (!resp.ok) throw new Error(`${file}: the server answered ${resp.status} ${resp.statusText}`);
     const go = new Go();
     // Streaming compilation: the module compiles while it downloads.
-    const { instance } = await WebAssembly.instantiateStreaming(progressResponse(resp), go.importObject);
-    window.unitfreeLoadMs = performance.now();
+    const { instance } = await WebAssembly.instantiateStreaming(progressResponse(resp, bar, status, what), go.importObject);
+    if (compiled) compiled();
     status.textContent = "Starting…";
-    await go.run(instance);
-    // The program never returns while it works: any exit is a failure.
+    return { exited: go.run(instance) };
+  }
+
+  // stopped explains a program's exit: any exit is a failure.
+  function stopped(what) {
     const start = recent.findIndex((l) => l.startsWith("panic:"));
     const detail = start >= 0 ? " " + recent.slice(start).join("\n") : "";
-    if (document.body.dataset.failed !== "true") {
-      window.unitfreeFail("The playground stopped unexpectedly." + detail);
-    }
+    return `The ${what} stopped unexpectedly.${detail}`;
+  }
+
+  async function start() {
+    const { exited } = await run("playground.wasm", document.getElementById("load-progress"),
+      document.getElementById("load-status"), "the playground", () => { window.unitfreeLoadMs = performance.now(); });
+    await exited;
+    if (document.body.dataset.failed !== "true") window.unitfreeFail(stopped("playground"));
   }
 
   start().catch((err) => window.unitfreeFail("The playground could not be loaded: " + err.message));
+
+  // unitfreeLoadRooms loads the rooms' program once; it shows the room the
+  // location names and hides the #rooms-loading box itself.
+  let rooms = null;
+  window.unitfreeLoadRooms = function () {
+    if (rooms) return rooms;
+    const box = document.getElementById("rooms-loading");
+    const status = document.getElementById("rooms-status");
+    const fail = (message) => {
+      box.hidden = false;
+      status.textContent = "The room could not run.";
+      const err = document.getElementById("rooms-error");
+      err.textContent = message;
+      err.hidden = false;
+    };
+    box.hidden = false;
+    rooms = run("rooms.wasm", document.getElementById("rooms-progress"), status, "the room")
+      .then(({ exited }) => exited.then(() => fail(stopped("room"))))
+      .catch((err) => fail("The room could not be loaded: " + err.message));
+    return rooms;
+  };
+
+  // unitfreeDeflate compresses a link's raw state (raw DEFLATE, as Go's
+  // compress/flate reads it) with the browser's CompressionStream, so that
+  // the WASM carries no compressor; unitfreeLinksPending counts the
+  // compressions in flight (tests wait for 0 before reading the link).
+  window.unitfreeLinksPending = 0;
+  window.unitfreeDeflate = async function (bytes) {
+    window.unitfreeLinksPending++;
+    try {
+      const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+      return new Uint8Array(await new Response(stream).arrayBuffer());
+    } finally {
+      window.unitfreeLinksPending--;
+    }
+  };
 
   // After the first visit the site works offline (sw.js). Service workers
   // need a secure context: https, or localhost.

@@ -17,6 +17,7 @@ const FILES = [
   "api-worker.js",
   "wasm_exec.js",
   "playground.wasm",
+  "rooms.wasm",
   "build/worker.mjs",
   "build/runtime.mjs",
   "build/wasm_exec.js",

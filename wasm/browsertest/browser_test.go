@@ -176,3 +176,20 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	abs, _ := filepath.Abs(path)
 	t.Logf("screenshot: %s", abs)
 }
+
+// settledLocation returns location.href (or hash, with part "hash") once
+// the page has no link compression in flight: the page writes its state to
+// the URL asynchronously (the browser's CompressionStream).
+func settledLocation(t *testing.T, ctx context.Context, part string) string {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.unitfreeLinksPending === 0`,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("the page's link was not written: %v", err)
+	}
+	time.Sleep(20 * time.Millisecond) // the promise's then runs after the count drops
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.`+part))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}

@@ -18,7 +18,7 @@ import (
 
 // TestOfflineAfterFirstVisit loads the site once, waits for the service
 // worker to take control, stops the server, and reloads: the playground
-// must start from the cache.
+// must start from the cache, and a room not yet opened too.
 func TestOfflineAfterFirstVisit(t *testing.T) {
 	ctx := newTab(t)
 	srv := httptest.NewServer(server.New(siteDir))
@@ -38,6 +38,14 @@ func TestOfflineAfterFirstVisit(t *testing.T) {
 		t.Fatalf("the playground did not start offline: %v", err)
 	}
 	screenshot(t, ctx, "offline")
+	// A room never opened before: its program (rooms.wasm) is in the cache too.
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`location.hash = "#lecture"`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.unitfreeLecture !== undefined`,
+		chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatalf("the lecture room did not start offline: %v", err)
+	}
 }
 
 // TestSubPath serves the site under /some/sub/path/ of a server that has

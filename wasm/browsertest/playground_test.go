@@ -88,11 +88,7 @@ func clickData(t *testing.T, ctx context.Context, x, y float64) {
 // pageModel decodes the state the page keeps in its URL.
 func pageModel(t *testing.T, ctx context.Context) *playground.Model {
 	t.Helper()
-	hash, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.hash`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := playground.DecodeModel(hash)
+	m, err := playground.DecodeModel(settledLocation(t, ctx, "hash"))
 	if err != nil {
 		t.Fatalf("the page's link state: %v", err)
 	}
@@ -264,10 +260,7 @@ func TestLinkAndReload(t *testing.T) {
 	selectValue(t, ctx, "unit-0", "x1e3")
 	clickData(t, ctx, 100, 0.9)
 	a := playToEnd(t, ctx)
-	href, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href`))
-	if err != nil {
-		t.Fatal(err)
-	}
+	href := settledLocation(t, ctx, "href")
 	other := newTab(t)
 	waitReady(t, other, href)
 	b := playToEnd(t, other)

@@ -43,11 +43,7 @@ func topShot(t *testing.T, ctx context.Context, name string) {
 // roomHash returns the page's room and link state.
 func roomHash(t *testing.T, ctx context.Context) (room, state string) {
 	t.Helper()
-	hash, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.hash`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return playground.ParseHash(hash)
+	return playground.ParseHash(settledLocation(t, ctx, "hash"))
 }
 
 // setRange sets a range or number input and fires its events.
@@ -163,7 +159,7 @@ func TestBanditRoom(t *testing.T) {
 	}
 	topShot(t, ctx, "room-bandit-penguins")
 
-	href, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href`))
+	href := settledLocation(t, ctx, "href")
 	other := newTab(t)
 	openRoom(t, other, href, "unitfreeBandit")
 	playRoom(t, other, "b-", "unitfreeBandit", 60*time.Second)
@@ -242,7 +238,7 @@ func TestSamplingRoom(t *testing.T) {
 		}
 	}
 	topShot(t, ctx, "room-sampling-end")
-	href, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href`))
+	href := settledLocation(t, ctx, "href")
 	other := newTab(t)
 	openRoom(t, other, href, "unitfreeSampling")
 	if _, st := roomHash(t, other); st != enc {
@@ -295,7 +291,7 @@ func TestLectureRoom(t *testing.T) {
 		t.Fatalf("three clicks as the adversary: %v", err)
 	}
 	_, enc := roomHash(t, ctx)
-	href, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href`))
+	href := settledLocation(t, ctx, "href")
 	other := newTab(t)
 	openRoom(t, other, href, "unitfreeLecture")
 	got, _ := chromedp.Run(other, chromedp.Evaluate[lectureState](`window.unitfreeLecture`))

@@ -26,39 +26,65 @@ type linkState interface {
 	Validate() error
 }
 
-// encodeState returns v as a compact, URL-safe string: its fields in
-// binary, deflated, base64url.
-func encodeState(v linkState) string {
+// rawState returns v's fields in binary, before compression.
+func rawState(v linkState) []byte {
 	w := &stateWriter{b: []byte{v.stateKind()}}
 	v.writeState(w)
+	return w.b
+}
+
+// encodeState returns v as a compact, URL-safe string: its fields in
+// binary, deflated (raw DEFLATE, RFC 1951), base64url. The page deflates
+// with the browser's CompressionStream instead (LinkOf), so that its WASM
+// carries no compressor.
+func encodeState(v linkState) string {
 	var buf bytes.Buffer
 	fw, _ := flate.NewWriter(&buf, flate.BestCompression)
-	fw.Write(w.b)
+	fw.Write(rawState(v))
 	fw.Close()
-	return linkVersion + base64.RawURLEncoding.EncodeToString(buf.Bytes())
+	return LinkOf(buf.Bytes())
+}
+
+// LinkOf returns the link string of a deflated raw state.
+func LinkOf(packed []byte) string { return linkVersion + base64.RawURLEncoding.EncodeToString(packed) }
+
+// SameState reports whether the link holds exactly the raw state: the
+// page's check that a link would change nothing.
+func SameState(link string, raw []byte) bool {
+	got, err := unpack(link)
+	return err == nil && bytes.Equal(got, raw)
+}
+
+// unpack returns a link's raw state: base64url, inflated, bounded.
+func unpack(s string) ([]byte, error) {
+	s = strings.TrimPrefix(s, "#")
+	if strings.HasPrefix(s, "v1.") {
+		return nil, errors.New("the link was made by an earlier version of this page, whose links it can no longer read")
+	}
+	if !strings.HasPrefix(s, linkVersion) {
+		return nil, errors.New("the link's state is not in a format this page knows")
+	}
+	packed, err := base64.RawURLEncoding.DecodeString(s[len(linkVersion):])
+	if err != nil {
+		return nil, fmt.Errorf("the link's state is damaged: %v", err)
+	}
+	raw, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(packed)), maxLinkBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("the link's state is damaged: %v", err)
+	}
+	if len(raw) > maxLinkBytes {
+		return nil, errors.New("the link's state is too large")
+	}
+	return raw, nil
 }
 
 // decodeState reads a string made by encodeState into v and validates
 // every value; a corrupted or hostile link is an error that says what is
 // wrong, and v is then not to be used.
 func decodeState(s string, v linkState) error {
-	s = strings.TrimPrefix(s, "#")
-	if strings.HasPrefix(s, "v1.") {
-		return errors.New("the link was made by an earlier version of this page, whose links it can no longer read")
-	}
-	if !strings.HasPrefix(s, linkVersion) {
-		return errors.New("the link's state is not in a format this page knows")
-	}
-	packed, err := base64.RawURLEncoding.DecodeString(s[len(linkVersion):])
+	raw, err := unpack(s)
 	if err != nil {
-		return fmt.Errorf("the link's state is damaged: %v", err)
-	}
-	raw, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(packed)), maxLinkBytes+1))
-	if err != nil {
-		return fmt.Errorf("the link's state is damaged: %v", err)
-	}
-	if len(raw) > maxLinkBytes {
-		return errors.New("the link's state is too large")
+		return err
 	}
 	if len(raw) == 0 || raw[0] != v.stateKind() {
 		return errors.New("the link's state belongs to another room")
@@ -91,6 +117,9 @@ func decodeAs[T any, P interface {
 
 // Encode returns the model as a compact, URL-safe string (see encodeState).
 func (m *Model) Encode() string { return encodeState(m) }
+
+// Raw returns the model's state before compression (the page deflates it).
+func (m *Model) Raw() []byte { return rawState(m) }
 
 // DecodeModel reads a string made by Encode and validates every value.
 func DecodeModel(s string) (*Model, error) { return decodeAs[Model](s) }

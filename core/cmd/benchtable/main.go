@@ -213,7 +213,7 @@ func main() {
 	fmt.Println("## Download sizes")
 	fmt.Println()
 	sz := map[string]any{}
-	for _, f := range []string{"site/playground.wasm", "site/build/app.wasm"} {
+	for _, f := range []string{"site/playground.wasm", "site/rooms.wasm", "site/build/app.wasm"} {
 		raw, gz, br, err := sizes(f)
 		if err != nil {
 			continue

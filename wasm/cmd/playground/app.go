@@ -1,4 +1,4 @@
-//go:build js
+//go:build js && !rooms
 
 package main
 
@@ -14,14 +14,11 @@ import (
 )
 
 const (
-	panelSize    = 320 // logical canvas size of a learner panel, square
-	panelMargin  = 34  // room for the axis labels
-	heatmapCells = 64  // heatmap resolution per side
+	heatmapCells = 64 // heatmap resolution per side
 	storageKey   = "unitfree.state.v2"
 	regretEvery  = 500 * time.Millisecond
 	defaultSpeed = 10
 	pointRadius  = 5
-	pickRadiusPx = 9
 )
 
 // app is the DOM adapter of the playground: it owns the controls, the
@@ -84,9 +81,13 @@ func (a *app) restore() {
 
 // persist writes the state to the URL and to the browser's storage.
 func (a *app) persist() {
-	enc := a.model.Encode()
-	js.Global().Get("history").Call("replaceState", nil, "", "#"+enc)
-	js.Global().Get("localStorage").Call("setItem", storageKey, enc)
+	writeLink(a.model.Raw(), func(link string) {
+		if currentRoom() != playground.RoomUnits {
+			return // the visitor went to another room meanwhile
+		}
+		js.Global().Get("history").Call("replaceState", nil, "", "#"+link)
+		js.Global().Get("localStorage").Call("setItem", storageKey, link)
+	})
 }
 
 // restart rebuilds the run from the model: the stream replays from round 0
@@ -191,9 +192,6 @@ func (a *app) draw() (more bool) {
 	a.phase("chart", t0)
 	return more
 }
-
-// clock returns the page's clock in milliseconds.
-func clock() float64 { return js.Global().Get("performance").Call("now").Float() }
 
 // phase records the milliseconds since t0 as the named phase of the frame.
 func (a *app) phase(name string, t0 float64) {

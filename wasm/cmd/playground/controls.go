@@ -1,4 +1,4 @@
-//go:build js
+//go:build js && !rooms
 
 package main
 
@@ -338,20 +338,4 @@ func (a *app) pick(px, py float64) int {
 		}
 	}
 	return best
-}
-
-func checked(el dom.Element) bool { return el.Underlying().Get("checked").Bool() }
-
-func setSelected(sel dom.Element, v string) { sel.Underlying().Set("value", v) }
-
-// fillSelectLabels replaces a select's options with values and labels.
-func fillSelectLabels(doc dom.Document, sel dom.Element, values, labels []string, selected string) {
-	clearChildren(sel, 0)
-	for i, v := range values {
-		opt := doc.CreateElement("option")
-		opt.SetAttribute("value", v)
-		opt.SetTextContent(labels[i])
-		sel.AppendChild(opt)
-	}
-	setSelected(sel, selected)
 }

@@ -1,4 +1,4 @@
-//go:build js
+//go:build js && !rooms
 
 package main
 
@@ -197,21 +197,6 @@ func (p *experimentPanel) status(msg string, isError bool) {
 	}
 }
 
-// fillSelect replaces a select's options.
-func fillSelect(doc dom.Document, sel dom.Element, values []string, selected string) {
-	clearChildren(sel, 0)
-	for _, v := range values {
-		opt := doc.CreateElement("option")
-		opt.SetAttribute("value", v)
-		opt.SetTextContent(v)
-		if v == selected {
-			opt.SetAttribute("selected", "")
-		}
-		sel.AppendChild(opt)
-	}
-	sel.Underlying().Set("disabled", len(values) == 0)
-}
-
 // checkbox returns a labelled checkbox.
 func checkbox(doc dom.Document, id, text, title string, checked bool) dom.Element {
 	label := doc.CreateElement("label")
@@ -228,12 +213,3 @@ func checkbox(doc dom.Document, id, text, title string, checked bool) dom.Elemen
 	}
 	return label
 }
-
-// clearChildren removes the element's children after the first keep ones.
-func clearChildren(el dom.Element, keep int) {
-	for len(el.ChildNodes()) > keep {
-		el.RemoveChild(el.LastChild())
-	}
-}
-
-func value(el dom.Element) string { return el.Underlying().Get("value").String() }

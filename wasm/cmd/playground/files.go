@@ -1,4 +1,4 @@
-//go:build js
+//go:build js && !rooms
 
 package main
 
@@ -93,5 +93,3 @@ func download(name, mime, text string) {
 	link.Call("click")
 	js.Global().Get("URL").Call("revokeObjectURL", url)
 }
-
-func jsFloat(name string) float64 { return js.Global().Get(name).Float() }

@@ -12,6 +12,15 @@ import (
 	"unitfree/wasm/playground"
 )
 
+// The charts' geometry in logical pixels.
+const (
+	chartLeft   = 56
+	chartRight  = 150 // room for the legend
+	chartTop    = 12
+	chartBottom = 34
+	chartPoints = 400 // samples per series drawn
+)
+
 // curve is one line of a lineChart: ys against xs (nil xs: 1, 2, 3, ...).
 type curve struct {
 	name   string

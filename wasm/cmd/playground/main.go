@@ -1,4 +1,4 @@
-//go:build js
+//go:build js && !rooms
 
 // Command playground is the browser playground: it wires the view logic of
 // package playground to the page's DOM and canvases.
@@ -20,7 +20,7 @@ func main() {
 	a.bind()
 	a.chart = newChart(a)
 	a.start()
-	newRouter(doc, a).route()
+	newUnitsRouter(a).route()
 	// The experiment panel reads the datasets: build it after the first
 	// frames, so that the playground answers first.
 	dom.GetWindow().SetTimeout(func() { newExperimentPanel(doc) }, 200)

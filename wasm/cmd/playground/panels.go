@@ -1,4 +1,4 @@
-//go:build js
+//go:build js && !rooms
 
 package main
 
@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 	"syscall/js"
 
 	"honnef.co/go/js/dom/v2"
@@ -15,9 +14,6 @@ import (
 	"unitfree/core/eval"
 	"unitfree/wasm/playground"
 )
-
-// Learner colours: the Okabe–Ito palette, safe for colour-blind readers.
-var learnerColors = []string{"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"}
 
 // panel is one learner's panel: its canvas, figures and meter.
 type panel struct {
@@ -270,58 +266,6 @@ func (a *app) axisName(i int) string {
 	return name + " [" + u.Label + "]"
 }
 
-// drawAxes draws the frame, the ticks and the axis titles.
-func drawAxes(c *dom.CanvasRenderingContext2D, f playground.Frame, xName, yName string) {
-	x0, y0 := f.ToPixel(f.XMin, f.YMax)
-	x1, y1 := f.ToPixel(f.XMax, f.YMin)
-	c.SetStrokeStyle("#5f6b7a")
-	c.SetLineWidth(1)
-	c.StrokeRect(x0, y0, x1-x0, y1-y0)
-	c.SetFillStyle("#3b4452")
-	c.SetFont("11px system-ui, sans-serif")
-	c.SetTextAlign("center")
-	c.SetTextBaseline("top")
-	for _, v := range playground.Ticks(f.XMin, f.XMax, 4) {
-		px, _ := f.ToPixel(v, f.YMin)
-		c.BeginPath()
-		c.MoveTo(px, y1)
-		c.LineTo(px, y1+4)
-		c.Stroke()
-		c.FillText(tickLabel(v), px, y1+5, -1)
-	}
-	c.SetTextAlign("right")
-	c.SetTextBaseline("middle")
-	for _, v := range playground.Ticks(f.YMin, f.YMax, 4) {
-		_, py := f.ToPixel(f.XMin, v)
-		c.BeginPath()
-		c.MoveTo(x0-4, py)
-		c.LineTo(x0, py)
-		c.Stroke()
-		c.Save()
-		c.Translate(x0-6, py)
-		c.Rotate(-math.Pi / 2)
-		c.SetTextAlign("center")
-		c.SetTextBaseline("bottom")
-		c.FillText(tickLabel(v), 0, 0, -1)
-		c.Restore()
-	}
-	c.SetTextAlign("center")
-	c.SetTextBaseline("bottom")
-	c.FillText(xName, (x0+x1)/2, f.Height, -1)
-	c.Save()
-	c.Translate(9, (y0+y1)/2)
-	c.Rotate(-math.Pi / 2)
-	c.SetTextBaseline("middle")
-	c.FillText(yName, 0, 0, -1)
-	c.Restore()
-}
-
-// tickLabel formats a tick value briefly.
-func tickLabel(v float64) string { return strconv.FormatFloat(v, 'g', 3, 64) }
-
-// num formats a figure with four significant digits.
-func num(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
-
 // sprite returns a pre-drawn point of the colour, cached under key (the
 // class, or a regression target's level): one drawImage per point is much
 // cheaper than a path, on software-rendered canvases above all.
@@ -347,18 +291,4 @@ func (a *app) sprite(key float64, color string) *dom.HTMLCanvasElement {
 	}
 	a.sprites[key] = s
 	return s
-}
-
-// shortCite shortens "Author, Other, Title (Venue Year)" to
-// "Author et al. (Venue Year)".
-func shortCite(paper string) string {
-	first, rest, _ := strings.Cut(paper, ",")
-	venue := ""
-	if i := strings.LastIndex(paper, "("); i >= 0 {
-		venue = " " + paper[i:]
-	}
-	if strings.Count(paper, ",") >= 2 && !strings.HasPrefix(strings.TrimSpace(rest), "Online") {
-		return first + " et al." + venue
-	}
-	return first + venue
 }

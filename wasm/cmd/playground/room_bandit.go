@@ -1,4 +1,4 @@
-//go:build js
+//go:build js && rooms
 
 package main
 
@@ -58,15 +58,15 @@ func newBanditView(doc dom.Document) *banditView {
 
 func (v *banditView) enter(state string) {
 	v.active = true
-	current := ""
+	var current []byte
 	if v.model != nil {
-		current = v.model.Encode()
+		current = v.model.Raw()
 	}
 	if m := loadRoom(&v.roomBase, state, current, playground.DecodeBanditRoom, playground.NewBanditRoom); m != nil {
 		v.model = m
 		v.restart()
 	}
-	v.persist(v.model.Encode())
+	v.persist(v.model.Raw())
 	v.sync()
 }
 
@@ -197,7 +197,7 @@ func (v *banditView) changed() {
 		return
 	}
 	v.notice("")
-	v.persist(v.model.Encode())
+	v.persist(v.model.Raw())
 	v.restart()
 	v.sync()
 }
@@ -332,15 +332,6 @@ func textOn(c [3]int) string {
 		return "#000"
 	}
 	return "#fff"
-}
-
-// setHidden shows or hides an element.
-func setHidden(el dom.Element, hidden bool) {
-	if hidden {
-		el.SetAttribute("hidden", "")
-	} else {
-		el.RemoveAttribute("hidden")
-	}
 }
 
 // buildPanels makes one panel per learner.

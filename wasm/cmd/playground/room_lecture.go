@@ -1,4 +1,4 @@
-//go:build js
+//go:build js && rooms
 
 package main
 
@@ -39,15 +39,15 @@ func newLectureView(doc dom.Document) *lectureView {
 
 func (v *lectureView) enter(state string) {
 	v.active = true
-	current := ""
+	var current []byte
 	if v.model != nil {
-		current = v.model.Encode()
+		current = v.model.Raw()
 	}
 	if m := loadRoom(&v.roomBase, state, current, playground.DecodeLecture, playground.NewLecture); m != nil {
 		v.model = m
 		v.replay(false)
 	}
-	v.persist(v.model.Encode())
+	v.persist(v.model.Raw())
 	v.sync()
 }
 
@@ -128,7 +128,7 @@ func (v *lectureView) changed(keep bool) {
 		return
 	}
 	v.notice("")
-	v.persist(v.model.Encode())
+	v.persist(v.model.Raw())
 	v.replay(keep)
 	v.sync()
 }

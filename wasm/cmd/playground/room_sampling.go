@@ -1,4 +1,4 @@
-//go:build js
+//go:build js && rooms
 
 package main
 
@@ -48,15 +48,15 @@ func newSamplingView(doc dom.Document) *samplingView {
 
 func (v *samplingView) enter(state string) {
 	v.active = true
-	current := ""
+	var current []byte
 	if v.model != nil {
-		current = v.model.Encode()
+		current = v.model.Raw()
 	}
 	if m := loadRoom(&v.roomBase, state, current, playground.DecodeSamplingRoom, playground.NewSamplingRoom); m != nil {
 		v.model = m
 		v.restart()
 	}
-	v.persist(v.model.Encode())
+	v.persist(v.model.Raw())
 	v.sync()
 }
 
@@ -188,7 +188,7 @@ func (v *samplingView) changed() {
 		return
 	}
 	v.notice("")
-	v.persist(v.model.Encode())
+	v.persist(v.model.Raw())
 	v.restart()
 	v.sync()
 }

@@ -1,0 +1,14 @@
+//go:build js && rooms
+
+// The rooms' program (rooms.wasm): bandit exploration, bandit sampling and
+// the OGD lecture, loaded by the page when one of them is first shown.
+package main
+
+import "honnef.co/go/js/dom/v2"
+
+func main() {
+	doc := dom.GetWindow().Document()
+	doc.GetElementByID("rooms-loading").SetAttribute("hidden", "")
+	newRoomsRouter(doc).route()
+	select {} // keep the Go program alive for the callbacks
+}

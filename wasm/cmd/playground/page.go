@@ -1,0 +1,177 @@
+//go:build js
+
+package main
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"syscall/js"
+
+	"honnef.co/go/js/dom/v2"
+
+	"unitfree/wasm/playground"
+)
+
+// The DOM and drawing helpers both programs of the page share: the units
+// playground (playground.wasm) and the other rooms (rooms.wasm).
+
+// linkSeq numbers the link writes, so that a slow compression cannot
+// overwrite a newer link.
+var linkSeq int
+
+// writeLink deflates a raw state with the browser (window.unitfreeDeflate)
+// and hands its link to done, unless a later writeLink has started since.
+func writeLink(raw []byte, done func(link string)) {
+	linkSeq++
+	seq := linkSeq
+	in := js.Global().Get("Uint8Array").New(len(raw))
+	js.CopyBytesToJS(in, raw)
+	var then js.Func
+	then = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		then.Release()
+		if seq != linkSeq {
+			return nil
+		}
+		packed := make([]byte, args[0].Length())
+		js.CopyBytesToGo(packed, args[0])
+		done(playground.LinkOf(packed))
+		return nil
+	})
+	js.Global().Call("unitfreeDeflate", in).Call("then", then)
+}
+
+// currentRoom returns the room the location names.
+func currentRoom() string {
+	room, _ := playground.ParseHash(js.Global().Get("location").Get("hash").String())
+	return room
+}
+
+const (
+	panelSize    = 320 // logical canvas size of a learner panel, square
+	panelMargin  = 34  // room for the axis labels
+	pickRadiusPx = 9   // how near a click must be to pick a point
+)
+
+// clock returns the page's clock in milliseconds.
+func clock() float64 { return js.Global().Get("performance").Call("now").Float() }
+
+func jsFloat(name string) float64 { return js.Global().Get(name).Float() }
+
+// Learner colours: the Okabe–Ito palette, safe for colour-blind readers.
+var learnerColors = []string{"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"}
+
+// drawAxes draws the frame, the ticks and the axis titles.
+func drawAxes(c *dom.CanvasRenderingContext2D, f playground.Frame, xName, yName string) {
+	x0, y0 := f.ToPixel(f.XMin, f.YMax)
+	x1, y1 := f.ToPixel(f.XMax, f.YMin)
+	c.SetStrokeStyle("#5f6b7a")
+	c.SetLineWidth(1)
+	c.StrokeRect(x0, y0, x1-x0, y1-y0)
+	c.SetFillStyle("#3b4452")
+	c.SetFont("11px system-ui, sans-serif")
+	c.SetTextAlign("center")
+	c.SetTextBaseline("top")
+	for _, v := range playground.Ticks(f.XMin, f.XMax, 4) {
+		px, _ := f.ToPixel(v, f.YMin)
+		c.BeginPath()
+		c.MoveTo(px, y1)
+		c.LineTo(px, y1+4)
+		c.Stroke()
+		c.FillText(tickLabel(v), px, y1+5, -1)
+	}
+	c.SetTextAlign("right")
+	c.SetTextBaseline("middle")
+	for _, v := range playground.Ticks(f.YMin, f.YMax, 4) {
+		_, py := f.ToPixel(f.XMin, v)
+		c.BeginPath()
+		c.MoveTo(x0-4, py)
+		c.LineTo(x0, py)
+		c.Stroke()
+		c.Save()
+		c.Translate(x0-6, py)
+		c.Rotate(-math.Pi / 2)
+		c.SetTextAlign("center")
+		c.SetTextBaseline("bottom")
+		c.FillText(tickLabel(v), 0, 0, -1)
+		c.Restore()
+	}
+	c.SetTextAlign("center")
+	c.SetTextBaseline("bottom")
+	c.FillText(xName, (x0+x1)/2, f.Height, -1)
+	c.Save()
+	c.Translate(9, (y0+y1)/2)
+	c.Rotate(-math.Pi / 2)
+	c.SetTextBaseline("middle")
+	c.FillText(yName, 0, 0, -1)
+	c.Restore()
+}
+
+// tickLabel formats a tick value briefly.
+func tickLabel(v float64) string { return strconv.FormatFloat(v, 'g', 3, 64) }
+
+// num formats a figure with four significant digits.
+func num(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
+
+// shortCite shortens "Author, Other, Title (Venue Year)" to
+// "Author et al. (Venue Year)".
+func shortCite(paper string) string {
+	first, rest, _ := strings.Cut(paper, ",")
+	venue := ""
+	if i := strings.LastIndex(paper, "("); i >= 0 {
+		venue = " " + paper[i:]
+	}
+	if strings.Count(paper, ",") >= 2 && !strings.HasPrefix(strings.TrimSpace(rest), "Online") {
+		return first + " et al." + venue
+	}
+	return first + venue
+}
+
+func checked(el dom.Element) bool { return el.Underlying().Get("checked").Bool() }
+
+func setSelected(sel dom.Element, v string) { sel.Underlying().Set("value", v) }
+
+// fillSelectLabels replaces a select's options with values and labels.
+func fillSelectLabels(doc dom.Document, sel dom.Element, values, labels []string, selected string) {
+	clearChildren(sel, 0)
+	for i, v := range values {
+		opt := doc.CreateElement("option")
+		opt.SetAttribute("value", v)
+		opt.SetTextContent(labels[i])
+		sel.AppendChild(opt)
+	}
+	setSelected(sel, selected)
+}
+
+// fillSelect replaces a select's options.
+func fillSelect(doc dom.Document, sel dom.Element, values []string, selected string) {
+	clearChildren(sel, 0)
+	for _, v := range values {
+		opt := doc.CreateElement("option")
+		opt.SetAttribute("value", v)
+		opt.SetTextContent(v)
+		if v == selected {
+			opt.SetAttribute("selected", "")
+		}
+		sel.AppendChild(opt)
+	}
+	sel.Underlying().Set("disabled", len(values) == 0)
+}
+
+// clearChildren removes the element's children after the first keep ones.
+func clearChildren(el dom.Element, keep int) {
+	for len(el.ChildNodes()) > keep {
+		el.RemoveChild(el.LastChild())
+	}
+}
+
+func value(el dom.Element) string { return el.Underlying().Get("value").String() }
+
+// setHidden shows or hides an element.
+func setHidden(el dom.Element, hidden bool) {
+	if hidden {
+		el.SetAttribute("hidden", "")
+	} else {
+		el.RemoveAttribute("hidden")
+	}
+}

@@ -1,0 +1,83 @@
+//go:build js && !rooms
+
+package main
+
+import (
+	"syscall/js"
+
+	"honnef.co/go/js/dom/v2"
+
+	"unitfree/wasm/playground"
+)
+
+// unitsRouter shows the units playground when the location's hash names
+// it; for another room it hides the playground and has the page load the
+// rooms' own program (rooms.wasm, loader.js), which shows that room. The
+// playground's download thus carries only the playground.
+type unitsRouter struct {
+	a      *app
+	active bool
+}
+
+func newUnitsRouter(a *app) *unitsRouter {
+	r := &unitsRouter{a: a}
+	dom.GetWindow().AddEventListener("hashchange", false, func(dom.Event) { r.route() })
+	dom.GetWindow().AddEventListener("keydown", false, func(ev dom.Event) {
+		ke := ev.(*dom.KeyboardEvent)
+		if r.active && !typing(ke) {
+			a.key(ke)
+		}
+	})
+	return r
+}
+
+// typing reports whether a key press goes to a form field.
+func typing(ev *dom.KeyboardEvent) bool {
+	tag := ev.Target().TagName()
+	return tag == "INPUT" || tag == "SELECT" || tag == "TEXTAREA"
+}
+
+// route shows the playground, or hands over to the rooms' program.
+func (r *unitsRouter) route() {
+	name, state := playground.ParseHash(js.Global().Get("location").Get("hash").String())
+	for _, link := range r.a.doc.QuerySelectorAll("nav.rooms a") {
+		if link.GetAttribute("data-room") == name {
+			link.SetAttribute("aria-current", "page")
+		} else {
+			link.RemoveAttribute("aria-current")
+		}
+	}
+	js.Global().Set("unitfreeRoom", name)
+	if name != playground.RoomUnits {
+		if r.active {
+			r.a.playing = false
+			r.a.syncControls()
+		}
+		r.active = false
+		r.a.el("app").SetAttribute("hidden", "")
+		js.Global().Call("unitfreeLoadRooms")
+		return
+	}
+	r.active = true
+	r.a.el("app").RemoveAttribute("hidden")
+	r.enter(state)
+}
+
+// enter shows the playground with the link's state: a state other than the
+// current one replaces it; one that cannot be read is reported.
+func (r *unitsRouter) enter(state string) {
+	a := r.a
+	if state == "" || playground.SameState(state, a.model.Raw()) {
+		a.persist()
+		return
+	}
+	m, err := playground.DecodeModel(state)
+	if err != nil {
+		a.notice(err.Error() + " The page shows your current data instead.")
+		a.persist()
+		return
+	}
+	a.model = m
+	a.changed()
+	a.buildPanels()
+}
