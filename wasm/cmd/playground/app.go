@@ -16,7 +16,7 @@ import (
 const (
 	heatmapCells = 64 // heatmap resolution per side
 	storageKey   = "unitfree.state.v2"
-	regretEvery  = 500 * time.Millisecond
+	regretEvery  = 2 * time.Second // the comparator in hindsight (BFGS, 8-30 ms) while playing
 	defaultSpeed = 10
 	pointRadius  = 5
 )
