@@ -230,7 +230,10 @@ func TestUnitSwitch(t *testing.T) {
 			}
 		}
 	}
-	screenshot(t, ctx, "units-kilograms")
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 1180)); err != nil { // OGD's meter in the picture too
+		t.Fatal(err)
+	}
+	topShot(t, ctx, "units-kilograms")
 
 	selectValue(t, ctx, "preset", "weather")
 	selectValue(t, ctx, "unit-0", "F")

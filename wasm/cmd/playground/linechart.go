@@ -98,6 +98,9 @@ func (c *lineChart) draw(curves []curve, logY bool) string {
 	if ymax-ymin < 1e-12 {
 		ymax = ymin + 1
 	}
+	if !logY {
+		ymax += 0.04 * (ymax - ymin) // a curve that ends flat stays off the frame
+	}
 	c.xmax = xmax
 	pw, ph := c.w-chartLeft-chartRight, c.h-chartTop-chartBottom
 	toPx := func(x, y float64) (float64, float64) {
