@@ -128,6 +128,31 @@
     }
   };
 
+  // unitfreeInflate is the inverse (DecompressionStream), for the
+  // playground's links; it rejects damaged data and stops past 1 MiB.
+  window.unitfreeInflate = async function (bytes) {
+    const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+    const parts = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > 1 << 20) {
+        reader.cancel();
+        throw new Error("the link's state is too large");
+      }
+      parts.push(value);
+    }
+    const out = new Uint8Array(size);
+    let at = 0;
+    for (const p of parts) {
+      out.set(p, at);
+      at += p.length;
+    }
+    return out;
+  };
+
   // After the first visit the site works offline (sw.js). Service workers
   // need a secure context: https, or localhost.
   if ("serviceWorker" in navigator && window.isSecureContext) {

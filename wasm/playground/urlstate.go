@@ -55,8 +55,9 @@ func SameState(link string, raw []byte) bool {
 	return err == nil && bytes.Equal(got, raw)
 }
 
-// unpack returns a link's raw state: base64url, inflated, bounded.
-func unpack(s string) ([]byte, error) {
+// Packed returns a link's deflated state (the page inflates it with the
+// browser's DecompressionStream and reads it with DecodeModelRaw).
+func Packed(s string) ([]byte, error) {
 	s = strings.TrimPrefix(s, "#")
 	if strings.HasPrefix(s, "v1.") {
 		return nil, errors.New("the link was made by an earlier version of this page, whose links it can no longer read")
@@ -67,6 +68,15 @@ func unpack(s string) ([]byte, error) {
 	packed, err := base64.RawURLEncoding.DecodeString(s[len(linkVersion):])
 	if err != nil {
 		return nil, fmt.Errorf("the link's state is damaged: %v", err)
+	}
+	return packed, nil
+}
+
+// unpack returns a link's raw state: base64url, inflated, bounded.
+func unpack(s string) ([]byte, error) {
+	packed, err := Packed(s)
+	if err != nil {
+		return nil, err
 	}
 	raw, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(packed)), maxLinkBytes+1))
 	if err != nil {
@@ -85,6 +95,14 @@ func decodeState(s string, v linkState) error {
 	raw, err := unpack(s)
 	if err != nil {
 		return err
+	}
+	return decodeRaw(raw, v)
+}
+
+// decodeRaw reads a raw (inflated) state into v and validates it.
+func decodeRaw(raw []byte, v linkState) error {
+	if len(raw) > maxLinkBytes {
+		return errors.New("the link's state is too large")
 	}
 	if len(raw) == 0 || raw[0] != v.stateKind() {
 		return errors.New("the link's state belongs to another room")
@@ -123,6 +141,15 @@ func (m *Model) Raw() []byte { return rawState(m) }
 
 // DecodeModel reads a string made by Encode and validates every value.
 func DecodeModel(s string) (*Model, error) { return decodeAs[Model](s) }
+
+// DecodeModelRaw reads a model's raw (inflated) state and validates it.
+func DecodeModelRaw(raw []byte) (*Model, error) {
+	m := &Model{}
+	if err := decodeRaw(raw, m); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
 
 func (m *Model) stateKind() byte { return 'u' }
 

@@ -182,8 +182,9 @@ func main() {
 		}
 	}
 	if len(xs) == 3 {
-		fmt.Printf("- MABS sample+update: %.0f / %.0f / %.0f ns at n = 1e3 / 1e5 / 1e6 (per log2 n: %.1f / %.1f / %.1f ns)\n",
-			ys[0], ys[1], ys[2], ys[0]/math.Log2(xs[0]), ys[1]/math.Log2(xs[1]), ys[2]/math.Log2(xs[2]))
+		fmt.Printf("- MABS sample+update: %.0f / %.0f / %.0f ns at n = 1e3 / 1e5 / 1e6 (per log2 n: %.1f / %.1f / %.1f ns); growth exponent in n: %.2f (O(log n) reads near 0, O(n) would read 1)\n",
+			ys[0], ys[1], ys[2], ys[0]/math.Log2(xs[0]), ys[1]/math.Log2(xs[1]), ys[2]/math.Log2(xs[2]), slope(xs, ys))
+		report["mabsGrowthExponent"] = slope(xs, ys)
 	}
 	if u, m := native["BenchmarkSGDStep/uniform"], native["BenchmarkSGDStep/mabs"]; u > 0 {
 		check("SGD-MABS / SGD-uniform step at d=100, n=1e5", m/u, m/u <= 2, "<= 2")

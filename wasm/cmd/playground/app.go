@@ -56,27 +56,46 @@ func newApp(doc dom.Document) *app {
 
 func (a *app) el(id string) dom.Element { return a.doc.GetElementByID(id) }
 
-// restore loads the state of the link, else of the last visit. A link that
+// restore loads the state of the link, else of the last visit, then calls
+// done (the browser inflates the state: this is asynchronous). A link that
 // cannot be read is reported and the stored data stays as it was.
-func (a *app) restore() {
-	room, hash := playground.ParseHash(js.Global().Get("location").Get("hash").String())
-	if room == playground.RoomUnits && hash != "" {
-		m, err := playground.DecodeModel(hash)
-		if err == nil {
-			a.model = m
+func (a *app) restore(done func()) {
+	fromStorage := func() {
+		stored := js.Global().Get("localStorage").Call("getItem", storageKey)
+		if stored.IsNull() {
+			done()
 			return
 		}
-		a.notice(err.Error() + " The page shows your saved data instead.")
+		readLink(stored.String(), func(raw []byte, err error) {
+			if err == nil {
+				var m *playground.Model
+				if m, err = playground.DecodeModelRaw(raw); err == nil {
+					a.model = m
+				}
+			}
+			if err != nil {
+				a.notice("Your saved state could not be read and was left untouched: " + err.Error())
+			}
+			done()
+		})
 	}
-	stored := js.Global().Get("localStorage").Call("getItem", storageKey)
-	if stored.IsNull() {
+	room, hash := playground.ParseHash(js.Global().Get("location").Get("hash").String())
+	if room != playground.RoomUnits || hash == "" {
+		fromStorage()
 		return
 	}
-	if m, err := playground.DecodeModel(stored.String()); err == nil {
-		a.model = m
-	} else {
-		a.notice("Your saved state could not be read and was left untouched: " + err.Error())
-	}
+	readLink(hash, func(raw []byte, err error) {
+		if err == nil {
+			var m *playground.Model
+			if m, err = playground.DecodeModelRaw(raw); err == nil {
+				a.model = m
+				done()
+				return
+			}
+		}
+		a.notice(err.Error() + " The page shows your saved data instead.")
+		fromStorage()
+	})
 }
 
 // persist writes the state to the URL and to the browser's storage.

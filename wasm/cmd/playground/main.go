@@ -16,13 +16,14 @@ func main() {
 	debug.SetGCPercent(400)
 	doc := dom.GetWindow().Document()
 	a := newApp(doc)
-	a.restore()
-	a.bind()
-	a.chart = newChart(a)
-	a.start()
-	newUnitsRouter(a).route()
-	// The experiment panel reads the datasets: build it after the first
-	// frames, so that the playground answers first.
-	dom.GetWindow().SetTimeout(func() { newExperimentPanel(doc) }, 200)
+	a.restore(func() {
+		a.bind()
+		a.chart = newChart(a)
+		a.start()
+		newUnitsRouter(a).route()
+		// The experiment panel reads the datasets: build it after the
+		// first frames, so that the playground answers first.
+		dom.GetWindow().SetTimeout(func() { newExperimentPanel(doc) }, 200)
+	})
 	select {} // keep the Go program alive for the callbacks
 }

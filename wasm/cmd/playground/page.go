@@ -3,6 +3,7 @@
 package main
 
 import (
+	"errors"
 	"math"
 	"strconv"
 	"strings"
@@ -39,6 +40,34 @@ func writeLink(raw []byte, done func(link string)) {
 		return nil
 	})
 	js.Global().Call("unitfreeDeflate", in).Call("then", then)
+}
+
+// readLink inflates a link's state with the browser
+// (window.unitfreeInflate) and hands the raw state, or what was wrong, to
+// done.
+func readLink(link string, done func(raw []byte, err error)) {
+	packed, err := playground.Packed(link)
+	if err != nil {
+		done(nil, err)
+		return
+	}
+	in := js.Global().Get("Uint8Array").New(len(packed))
+	js.CopyBytesToJS(in, packed)
+	var ok, fail js.Func
+	release := func() { ok.Release(); fail.Release() }
+	ok = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		release()
+		raw := make([]byte, args[0].Length())
+		js.CopyBytesToGo(raw, args[0])
+		done(raw, nil)
+		return nil
+	})
+	fail = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		release()
+		done(nil, errors.New("the link's state is damaged: "+args[0].Get("message").String()))
+		return nil
+	})
+	js.Global().Call("unitfreeInflate", in).Call("then", ok, fail)
 }
 
 // currentRoom returns the room the location names.

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bytes"
 	"syscall/js"
 
 	"honnef.co/go/js/dom/v2"
@@ -67,17 +68,25 @@ func (r *unitsRouter) route() {
 // current one replaces it; one that cannot be read is reported.
 func (r *unitsRouter) enter(state string) {
 	a := r.a
-	if state == "" || playground.SameState(state, a.model.Raw()) {
+	if state == "" {
 		a.persist()
 		return
 	}
-	m, err := playground.DecodeModel(state)
-	if err != nil {
-		a.notice(err.Error() + " The page shows your current data instead.")
-		a.persist()
-		return
-	}
-	a.model = m
-	a.changed()
-	a.buildPanels()
+	readLink(state, func(raw []byte, err error) {
+		if err == nil && bytes.Equal(raw, a.model.Raw()) {
+			return // the link shows what the page shows
+		}
+		var m *playground.Model
+		if err == nil {
+			m, err = playground.DecodeModelRaw(raw)
+		}
+		if err != nil {
+			a.notice(err.Error() + " The page shows your current data instead.")
+			a.persist()
+			return
+		}
+		a.model = m
+		a.changed()
+		a.buildPanels()
+	})
 }
