@@ -31,8 +31,10 @@
   // progressResponse wraps a response so that reading it (by the streaming
   // compiler) moves a progress bar and its status line.
   function progressResponse(resp, bar, status, what) {
-    const total = Number(resp.headers.get("Content-Length")) || 0;
-    if (!resp.body || !total) {
+    // A compressed response's Content-Length counts compressed bytes, the
+    // stream gives them inflated: then the bar only moves on (no percent).
+    const total = resp.headers.get("Content-Encoding") ? 0 : Number(resp.headers.get("Content-Length")) || 0;
+    if (!resp.body) {
       bar.removeAttribute("value");
       return resp;
     }
@@ -47,8 +49,13 @@
           return;
         }
         got += value.length;
-        bar.value = got / total;
-        status.textContent = `Loading ${what}… ${Math.round((100 * got) / total)} %`;
+        if (total) {
+          bar.value = got / total;
+          status.textContent = `Loading ${what}… ${Math.round((100 * got) / total)} %`;
+        } else {
+          bar.removeAttribute("value");
+          status.textContent = `Loading ${what}… ${(got / 1e6).toFixed(1)} MB`;
+        }
         controller.enqueue(value);
       },
     });

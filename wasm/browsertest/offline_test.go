@@ -84,9 +84,11 @@ func TestNewVersionReplacesTheCache(t *testing.T) {
 			w.Header().Set("Content-Type", "text/javascript")
 			w.Write([]byte(`self.UNITFREE_VERSION = "a-new-build";`))
 		case "/":
-			// The new page is new: no 304 from the old file's date.
+			// The new page is new: no 304 from the old file's date; and
+			// uncompressed, so that it can be edited.
 			r.Header.Del("If-Modified-Since")
 			r.Header.Del("If-None-Match")
+			r.Header.Del("Accept-Encoding")
 			rec := httptest.NewRecorder()
 			site.ServeHTTP(rec, r)
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")

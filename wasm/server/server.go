@@ -8,12 +8,12 @@ import (
 	"unitfree/wasm/api"
 )
 
-// New returns a handler serving the files under siteDir at / and the API
-// under /api/.
+// New returns a handler serving the files under siteDir at / (gzip-
+// compressed for clients that accept it) and the API under /api/.
 func New(siteDir string) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/api/", api.New())
-	mux.Handle("/", noCache(http.FileServer(http.Dir(siteDir))))
+	mux.Handle("/", noCache(withGzip(siteDir, http.FileServer(http.Dir(siteDir)))))
 	return mux
 }
 
