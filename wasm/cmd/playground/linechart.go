@@ -15,7 +15,7 @@ import (
 // The charts' geometry in logical pixels.
 const (
 	chartLeft   = 56
-	chartRight  = 150 // room for the legend
+	chartRight  = 150 // room for the legend (less on a narrow screen: legendWidth)
 	chartTop    = 12
 	chartBottom = 34
 	chartPoints = 400 // samples per series drawn
@@ -34,7 +34,8 @@ type curve struct {
 type lineChart struct {
 	canvas *dom.HTMLCanvasElement
 	ctx    *dom.CanvasRenderingContext2D
-	w, h   float64
+	w, h   float64 // logical size: h fixed, w the width on screen up to the canvas's own
+	maxW   float64
 	xName  string
 	hover  float64 // the x under the pointer, NaN when none
 	xmax   float64 // the x range of the last drawing, for the hover
@@ -46,9 +47,10 @@ func newLineChart(doc dom.Document, id, xName string, onHover func()) *lineChart
 	c := &lineChart{canvas: doc.GetElementByID(id).(*dom.HTMLCanvasElement), xName: xName, hover: math.NaN()}
 	c.ctx = c.canvas.GetContext2d()
 	c.w, c.h = float64(c.canvas.Width()), float64(c.canvas.Height())
+	c.maxW = c.w
 	c.canvas.AddEventListener("pointermove", false, func(ev dom.Event) {
 		k := c.w / math.Max(1, c.canvas.Underlying().Get("clientWidth").Float())
-		frac := (ev.(*dom.PointerEvent).OffsetX()*k - chartLeft) / (c.w - chartLeft - chartRight)
+		frac := (ev.(*dom.PointerEvent).OffsetX()*k - chartLeft) / (c.w - chartLeft - c.legendWidth())
 		c.hover = math.Max(0, math.Min(1, frac)) * c.xmax
 		if onHover != nil {
 			onHover()
@@ -68,6 +70,12 @@ func newLineChart(doc dom.Document, id, xName string, onHover func()) *lineChart
 func (c *lineChart) draw(curves []curve, logY bool) string {
 	ctx := c.ctx
 	dpr := math.Max(1, jsFloat("devicePixelRatio"))
+	// Draw at the width the canvas has on screen (a phone's), so that the
+	// text keeps its size; the height stays.
+	if cw := c.canvas.Underlying().Get("clientWidth").Float(); cw > 0 {
+		c.w = math.Max(300, math.Min(c.maxW, math.Round(cw)))
+	}
+	right := c.legendWidth()
 	if c.canvas.Width() != int(c.w*dpr) {
 		c.canvas.SetWidth(int(c.w * dpr))
 		c.canvas.SetHeight(int(c.h * dpr))
@@ -102,7 +110,7 @@ func (c *lineChart) draw(curves []curve, logY bool) string {
 		ymax += 0.04 * (ymax - ymin) // a curve that ends flat stays off the frame
 	}
 	c.xmax = xmax
-	pw, ph := c.w-chartLeft-chartRight, c.h-chartTop-chartBottom
+	pw, ph := c.w-chartLeft-right, c.h-chartTop-chartBottom
 	toPx := func(x, y float64) (float64, float64) {
 		return chartLeft + x/xmax*pw, chartTop + (ymax-tr(y))/(ymax-ymin)*ph
 	}
@@ -185,12 +193,12 @@ func (c *lineChart) draw(curves []curve, logY bool) string {
 		y := float64(chartTop + 10 + 18*i)
 		ctx.SetFillStyle(cv.color)
 		if cv.dashed {
-			ctx.FillRect(c.w-chartRight+10, y-1, 14, 2)
+			ctx.FillRect(c.w-right+10, y-1, 14, 2)
 		} else {
-			ctx.FillRect(c.w-chartRight+10, y-5, 14, 10)
+			ctx.FillRect(c.w-right+10, y-5, 14, 10)
 		}
 		ctx.SetFillStyle("#1f2733")
-		ctx.FillText(cv.name, c.w-chartRight+30, y, chartRight-34)
+		ctx.FillText(cv.name, c.w-right+30, y, right-34)
 	}
 	if math.IsNaN(c.hover) {
 		return "Hover the chart for values."
@@ -229,3 +237,6 @@ func nearest(cv curve, x float64) int {
 	}
 	return best
 }
+
+// legendWidth is the room for the legend: 150 px, or 30% of a narrow chart.
+func (c *lineChart) legendWidth() float64 { return math.Min(chartRight, math.Round(0.3*c.w)) }
