@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"syscall/js"
 
 	"honnef.co/go/js/dom/v2"
@@ -211,10 +212,30 @@ func (v *banditView) restart() {
 		v.run = nil
 	} else {
 		v.run = r
+		v.warnQuadratic()
 	}
 	v.buildPanels()
 	v.dirty = true
 	v.sync()
+}
+
+// warnQuadratic says when full-matrix learners meet SynSep's 400 features:
+// their kd x kd matrix makes each round slow in the browser.
+func (v *banditView) warnQuadratic() {
+	if v.model.Data == playground.BanditPoints {
+		return
+	}
+	var slow []string
+	for _, id := range v.model.Learners {
+		if e, ok := catalog.LookupBandit(id); ok && e.Cost == catalog.CostQuadratic {
+			slow = append(slow, id)
+		}
+	}
+	if len(slow) > 0 {
+		kd := v.run.K * len(v.run.X[0])
+		v.notice(fmt.Sprintf("%s keep a %d x %d matrix here: each round takes tens of milliseconds. "+
+			"The paper's experiment (button below) uses soba-diag.", strings.Join(slow, ", "), kd, kd))
+	}
 }
 
 func (v *banditView) togglePlay() {
