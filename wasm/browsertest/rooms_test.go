@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -281,6 +282,26 @@ func TestLectureRoom(t *testing.T) {
 		t.Errorf("OGD-sqrt's regret %v (bound %v), want at most 3 sqrt(100)", p.Regret, p.Bound)
 	}
 	topShot(t, ctx, "room-lecture")
+	// The exports: the download links the page makes are caught, not followed.
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`(() => {
+	  window.caught = [];
+	  HTMLAnchorElement.prototype.click = function () { window.caught.push({name: this.download, href: this.href}); };
+	  const make = URL.createObjectURL;
+	  URL.createObjectURL = (blob) => { window.caughtBlob = blob; return make(blob); };
+	})()`), chromedp.Click(chromedp.ID("l-metrics-csv")), chromedp.Click(chromedp.ID("l-save-png"))); err != nil {
+		t.Fatal(err)
+	}
+	csv, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.caughtBlob.text()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Split(strings.TrimSpace(csv), "\n"); len(lines) != 101 || !strings.HasPrefix(lines[0], "round,z,ftl play") {
+		t.Errorf("metrics CSV: %d lines, header %q", len(lines), lines[0])
+	}
+	png, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`window.caught.map(c => c.name + " " + c.href.slice(0, 22)).join("; ")`))
+	if !strings.Contains(png, "unitfree-lecture.png data:image/png") {
+		t.Errorf("Save PNG made %q", png)
+	}
 	for _, id := range []string{"l-plus", "l-plus", "l-minus"} {
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID(id))); err != nil {
 			t.Fatal(err)

@@ -61,35 +61,11 @@ func (a *app) importCSV(name, text string) {
 	a.changed()
 }
 
-// savePNG composes the panels into one image and downloads it.
+// savePNG downloads the learner panels as one PNG.
 func (a *app) savePNG() {
-	if len(a.panels) == 0 {
-		return
+	var canvases []*dom.HTMLCanvasElement
+	for _, p := range a.panels {
+		canvases = append(canvases, p.canvas)
 	}
-	w := a.panels[0].canvas.Width()
-	cols := min(len(a.panels), 3)
-	rows := (len(a.panels) + cols - 1) / cols
-	out := a.doc.CreateElement("canvas").(*dom.HTMLCanvasElement)
-	out.SetWidth(cols * w)
-	out.SetHeight(rows * w)
-	ctx := out.GetContext2d()
-	for i, p := range a.panels {
-		ctx.DrawImage(p.canvas, float64((i%cols)*w), float64((i/cols)*w))
-	}
-	link := a.doc.CreateElement("a")
-	link.SetAttribute("href", out.Underlying().Call("toDataURL", "image/png").String())
-	link.SetAttribute("download", "unitfree.png")
-	link.Underlying().Call("click")
-}
-
-// download offers text as a file.
-func download(name, mime, text string) {
-	blob := js.Global().Get("Blob").New([]any{text}, map[string]any{"type": mime})
-	url := js.Global().Get("URL").Call("createObjectURL", blob)
-	doc := js.Global().Get("document")
-	link := doc.Call("createElement", "a")
-	link.Set("href", url)
-	link.Set("download", name)
-	link.Call("click")
-	js.Global().Get("URL").Call("revokeObjectURL", url)
+	saveCanvases(a.doc, canvases, "unitfree.png")
 }

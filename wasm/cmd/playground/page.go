@@ -204,3 +204,51 @@ func setHidden(el dom.Element, hidden bool) {
 		el.RemoveAttribute("hidden")
 	}
 }
+
+// download offers text as a file.
+func download(name, mime, text string) {
+	blob := js.Global().Get("Blob").New([]any{text}, map[string]any{"type": mime})
+	url := js.Global().Get("URL").Call("createObjectURL", blob)
+	doc := js.Global().Get("document")
+	link := doc.Call("createElement", "a")
+	link.Set("href", url)
+	link.Set("download", name)
+	link.Call("click")
+	js.Global().Get("URL").Call("revokeObjectURL", url)
+}
+
+// saveCanvases downloads the canvases as one PNG: rows of up to three of
+// the same size (the panels), a canvas of another size (a chart) on a row
+// of its own.
+func saveCanvases(doc dom.Document, canvases []*dom.HTMLCanvasElement, name string) {
+	type place struct{ x, y int }
+	var at []place
+	x, y, rowH, width, rowN, rowW := 0, 0, 0, 0, 0, -1
+	for _, c := range canvases {
+		if rowN == 3 || (rowW >= 0 && c.Width() != rowW) {
+			x, y, rowH, rowN = 0, y+rowH, 0, 0
+		}
+		at = append(at, place{x, y})
+		rowW = c.Width()
+		x += c.Width()
+		rowH = max(rowH, c.Height())
+		width = max(width, x)
+		rowN++
+	}
+	if len(canvases) == 0 {
+		return
+	}
+	out := doc.CreateElement("canvas").(*dom.HTMLCanvasElement)
+	out.SetWidth(width)
+	out.SetHeight(y + rowH)
+	ctx := out.GetContext2d()
+	ctx.SetFillStyle("#ffffff")
+	ctx.FillRect(0, 0, float64(width), float64(y+rowH))
+	for i, c := range canvases {
+		ctx.DrawImage(c, float64(at[i].x), float64(at[i].y))
+	}
+	link := doc.CreateElement("a")
+	link.SetAttribute("href", out.Underlying().Call("toDataURL", "image/png").String())
+	link.SetAttribute("download", name)
+	link.Underlying().Call("click")
+}

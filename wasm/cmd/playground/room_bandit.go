@@ -159,6 +159,18 @@ func (v *banditView) bind() {
 		input.AddEventListener("change", false, func(dom.Event) { v.toggleLearner(id) })
 	}
 	v.bindCopyLink()
+	v.bindExports(func() []*dom.HTMLCanvasElement {
+		var out []*dom.HTMLCanvasElement
+		for _, p := range v.panels {
+			out = append(out, p.canvas)
+		}
+		return append(out, v.chart.canvas)
+	}, func() string {
+		if v.run == nil {
+			return ""
+		}
+		return playground.BanditCSV(v.run)
+	})
 }
 
 // reload regenerates preset data for a new seed (blobs and SynSep depend on it).

@@ -104,6 +104,8 @@ func (v *lectureView) bind() {
 		js.Global().Call("scrollTo", 0, 0)
 	})
 	v.bindCopyLink()
+	v.bindExports(func() []*dom.HTMLCanvasElement { return []*dom.HTMLCanvasElement{v.plays.canvas, v.chart.canvas} },
+		func() string { return playground.LectureCSV(v.game, v.shown) })
 }
 
 // move appends the visitor's z_t (switching to the adversary sequence) and

@@ -143,6 +143,18 @@ func (v *samplingView) bind() {
 		}
 	}
 	v.bindCopyLink()
+	v.bindExports(func() []*dom.HTMLCanvasElement {
+		var out []*dom.HTMLCanvasElement
+		for _, p := range v.panels {
+			out = append(out, p.canvas)
+		}
+		return append(out, v.gap.canvas, v.vari.canvas)
+	}, func() string {
+		if v.run == nil {
+			return ""
+		}
+		return playground.SamplingCSV(v.run)
+	})
 }
 
 // toPoints turns generated points into drawn ones, so that the visitor can

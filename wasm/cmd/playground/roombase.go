@@ -101,6 +101,17 @@ func (b *roomBase) bindCopyLink() {
 	})
 }
 
+// bindExports makes the room's "Save PNG" download its canvases and
+// "Metrics CSV" its series (csv returns "" when there is nothing yet).
+func (b *roomBase) bindExports(canvases func() []*dom.HTMLCanvasElement, csv func() string) {
+	b.on("save-png", "click", func() { saveCanvases(b.doc, canvases(), "unitfree-"+b.name+".png") })
+	b.on("metrics-csv", "click", func() {
+		if text := csv(); text != "" {
+			download("unitfree-"+b.name+"-metrics.csv", "text/csv", text)
+		}
+	})
+}
+
 // loop calls tick every animation frame while the room is shown.
 func (b *roomBase) loop(tick func()) {
 	var f func(time.Duration)
