@@ -58,17 +58,7 @@ func newBanditView(doc dom.Document) *banditView {
 }
 
 func (v *banditView) enter(state string) {
-	v.active = true
-	var current []byte
-	if v.model != nil {
-		current = v.model.Raw()
-	}
-	if m := loadRoom(&v.roomBase, state, current, playground.DecodeBanditRoom, playground.NewBanditRoom); m != nil {
-		v.model = m
-		v.restart()
-	}
-	v.persist(v.model.Raw())
-	v.sync()
+	enterRoom(&v.roomBase, state, &v.model, playground.DecodeBanditRoom, playground.NewBanditRoom, v.restart, v.sync)
 }
 
 func (v *banditView) leave() { v.active, v.playing = false, false; v.sync() }

@@ -38,17 +38,7 @@ func newLectureView(doc dom.Document) *lectureView {
 }
 
 func (v *lectureView) enter(state string) {
-	v.active = true
-	var current []byte
-	if v.model != nil {
-		current = v.model.Raw()
-	}
-	if m := loadRoom(&v.roomBase, state, current, playground.DecodeLecture, playground.NewLecture); m != nil {
-		v.model = m
-		v.replay(false)
-	}
-	v.persist(v.model.Raw())
-	v.sync()
+	enterRoom(&v.roomBase, state, &v.model, playground.DecodeLecture, playground.NewLecture, func() { v.replay(false) }, v.sync)
 }
 
 func (v *lectureView) leave() { v.active, v.playing = false, false; v.sync() }

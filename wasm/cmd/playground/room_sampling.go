@@ -47,17 +47,7 @@ func newSamplingView(doc dom.Document) *samplingView {
 }
 
 func (v *samplingView) enter(state string) {
-	v.active = true
-	var current []byte
-	if v.model != nil {
-		current = v.model.Raw()
-	}
-	if m := loadRoom(&v.roomBase, state, current, playground.DecodeSamplingRoom, playground.NewSamplingRoom); m != nil {
-		v.model = m
-		v.restart()
-	}
-	v.persist(v.model.Raw())
-	v.sync()
+	enterRoom(&v.roomBase, state, &v.model, playground.DecodeSamplingRoom, playground.NewSamplingRoom, v.restart, v.sync)
 }
 
 func (v *samplingView) leave() { v.active, v.playing = false, false; v.sync() }

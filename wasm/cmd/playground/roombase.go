@@ -66,6 +66,26 @@ func loadRoom[T any](b *roomBase, link string, current []byte, decode func(strin
 	return m
 }
 
+// enterRoom shows a room: the link's (else the stored, else the default)
+// state replaces *model when it differs from it (loadRoom), and the room
+// restarts; then the state is written back to the link.
+func enterRoom[T any, P interface {
+	*T
+	Raw() []byte
+}](b *roomBase, state string, model *P, decode func(string) (*T, error), def func() *T, restart, sync func()) {
+	b.active = true
+	var current []byte
+	if *model != nil {
+		current = (*model).Raw()
+	}
+	if m := loadRoom(b, state, current, decode, def); m != nil {
+		*model = P(m)
+		restart()
+	}
+	b.persist((*model).Raw())
+	sync()
+}
+
 // stored returns the room's state from the browser's storage, or "".
 func (b *roomBase) stored() string {
 	v := js.Global().Get("localStorage").Call("getItem", b.storageKey)
