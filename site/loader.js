@@ -28,44 +28,65 @@
     log(...args);
   };
 
-  // progressResponse wraps a response so that reading it (by the streaming
-  // compiler) moves a progress bar and its status line.
-  function progressResponse(resp, bar, status, what) {
-    // A compressed response's Content-Length counts compressed bytes, the
-    // stream gives them inflated: then the bar only moves on (no percent).
-    const total = resp.headers.get("Content-Encoding") ? 0 : Number(resp.headers.get("Content-Length")) || 0;
-    if (!resp.body) {
+  // showProgress moves a progress bar and its status line: got of total
+  // bytes (total 0 when the length is unknown: the bar only moves on).
+  function showProgress(bar, status, what, got, total, done) {
+    if (done) {
+      status.textContent = "Compiling…";
+    } else if (total) {
+      bar.value = got / total;
+      status.textContent = `Loading ${what}… ${Math.round((100 * got) / total)} %`;
+    } else {
       bar.removeAttribute("value");
-      return resp;
+      status.textContent = `Loading ${what}… ${(got / 1e6).toFixed(1)} MB`;
     }
-    let got = 0;
-    const reader = resp.body.getReader();
-    const stream = new ReadableStream({
-      async pull(controller) {
-        const { done, value } = await reader.read();
-        if (done) {
-          controller.close();
-          status.textContent = "Compiling…";
-          return;
-        }
-        got += value.length;
-        if (total) {
-          bar.value = got / total;
-          status.textContent = `Loading ${what}… ${Math.round((100 * got) / total)} %`;
-        } else {
-          bar.removeAttribute("value");
-          status.textContent = `Loading ${what}… ${(got / 1e6).toFixed(1)} MB`;
-        }
-        controller.enqueue(value);
-      },
-    });
-    return new Response(stream, { headers: { "Content-Type": "application/wasm" } });
   }
 
-  // run downloads, compiles (streaming) and starts a Go program, calling
-  // compiled (if given) between the two; it resolves when the program is
-  // running, to its exit as a promise, which never resolves while the
-  // program works.
+  // compileInWorker downloads and compiles a WebAssembly file in
+  // compile-worker.js (streaming compilation off the main thread) and
+  // resolves to the module; it rejects if the browser cannot.
+  function compileInWorker(file, progress) {
+    return new Promise((resolve, reject) => {
+      const worker = new Worker("compile-worker.js");
+      worker.onerror = (event) => {
+        event.preventDefault();
+        worker.terminate();
+        reject(new Error("the compiling worker failed: " + (event.message || "no message")));
+      };
+      worker.onmessage = ({ data }) => {
+        if ("got" in data) return progress(data.got, data.total, data.done);
+        worker.terminate();
+        if (data.module) resolve(data.module);
+        else reject(new Error(data.error));
+      };
+      worker.postMessage({ file });
+    });
+  }
+
+  // compileHere is the same on the main thread, for a browser without
+  // workers: the response is wrapped so that reading it moves the bar.
+  async function compileHere(file, progress) {
+    const resp = await fetch(file);
+    if (!resp.ok) throw new Error(`${file}: the server answered ${resp.status} ${resp.statusText}`);
+    const total = resp.headers.get("Content-Encoding") ? 0 : Number(resp.headers.get("Content-Length")) || 0;
+    let got = 0;
+    const counted = resp.body.pipeThrough(new TransformStream({
+      transform(chunk, controller) {
+        got += chunk.length;
+        progress(got, total, false);
+        controller.enqueue(chunk);
+      },
+      flush() {
+        progress(got, total, true);
+      },
+    }));
+    return WebAssembly.compileStreaming(new Response(counted, { headers: { "Content-Type": "application/wasm" } }));
+  }
+
+  // run downloads, compiles (streaming, in a worker when the browser has
+  // them) and starts a Go program, calling compiled (if given) between the
+  // two; it resolves when the program is running, to its exit as a
+  // promise, which never resolves while the program works.
   async function run(file, bar, status, what, compiled) {
     if (typeof WebAssembly !== "object") {
       throw new Error("this browser cannot run WebAssembly.");
@@ -73,11 +94,22 @@
     if (typeof Go !== "function") {
       throw new Error("wasm_exec.js did not load (Go's WebAssembly support script).");
     }
-    const resp = await fetch(file);
-    if (!resp.ok) throw new Error(`${file}: the server answered ${resp.status} ${resp.statusText}`);
+    const progress = (got, total, done) => showProgress(bar, status, what, got, total, done);
+    let module;
+    if (typeof Worker === "function") {
+      try {
+        module = await compileInWorker(file, progress);
+      } catch (err) {
+        // The server's answer is the worker's error too: say it, unless
+        // the worker itself could not run (then compile here).
+        if (!err.message.startsWith("the compiling worker failed")) throw err;
+        module = await compileHere(file, progress);
+      }
+    } else {
+      module = await compileHere(file, progress);
+    }
     const go = new Go();
-    // Streaming compilation: the module compiles while it downloads.
-    const { instance } = await WebAssembly.instantiateStreaming(progressResponse(resp, bar, status, what), go.importObject);
+    const instance = await WebAssembly.instantiate(module, go.importObject);
     if (compiled) compiled();
     status.textContent = "Starting…";
     return { exited: go.run(instance) };
@@ -90,9 +122,21 @@
     return `The ${what} stopped unexpectedly.${detail}`;
   }
 
+  // registerOffline makes the site work offline after the first visit
+  // (sw.js). It runs once the playground has started, so that the worker's
+  // install, which downloads every file of the site, does not compete with
+  // the playground's own download. Service workers need a secure context:
+  // https, or localhost.
+  function registerOffline() {
+    if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+    navigator.serviceWorker.register("sw.js", { updateViaCache: "none" })
+      .catch((err) => console.log("service worker not registered: " + err.message));
+  }
+
   async function start() {
     const { exited } = await run("playground.wasm", document.getElementById("load-progress"),
       document.getElementById("load-status"), "the playground", () => { window.unitfreeLoadMs = performance.now(); });
+    registerOffline();
     await exited;
     if (document.body.dataset.failed !== "true") window.unitfreeFail(stopped("playground"));
   }
@@ -160,9 +204,4 @@
     return out;
   };
 
-  // After the first visit the site works offline (sw.js). Service workers
-  // need a secure context: https, or localhost.
-  if ("serviceWorker" in navigator && window.isSecureContext) {
-    navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).catch((err) => console.log("service worker not registered: " + err.message));
-  }
 })();

@@ -13,6 +13,7 @@ const FILES = [
   "style.css",
   "favicon.svg",
   "loader.js",
+  "compile-worker.js",
   "api-client.js",
   "api-worker.js",
   "wasm_exec.js",

@@ -26,7 +26,13 @@ func TestExperimentPanelRunsInTheBrowser(t *testing.T) {
 	ctx := newTab(t)
 	url := serveSite(t, http.FileServer(http.Dir(siteDir)))
 	waitReady(t, ctx, url)
-	// The panel is built shortly after the playground starts.
+	// The panel is built when the visitor scrolls near it: not before.
+	if built, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelectorAll("#exp-learners input").length > 0`)); err != nil || built {
+		t.Fatalf("the experiment panel was built before the visitor scrolled to it (%v)", err)
+	}
+	if err := chromedp.Do(ctx, chromedp.ScrollIntoView(chromedp.ID("experiment"))); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll("#exp-learners input").length > 0`,
 		chromedp.WithPollingTimeout(20*time.Second))); err != nil {
 		t.Fatalf("the experiment panel was not built: %v", err)

@@ -34,34 +34,26 @@ var unitFamilies = map[string][]Unit{
 }
 
 // scaleUnits are the units of drawn data, whose base unit has no name: a
-// unit scale from 1e-6 to 1e6.
-func scaleUnits() []Unit {
-	var out []Unit
+// unit scale from 1e-6 to 1e6, ×1 (the base unit) first. Built once: the
+// panels look units up in every frame.
+var scaleUnits = func() []Unit {
+	out := []Unit{{ID: "x1e0", Label: "×1", Scale: 1}}
 	for e := -6; e <= 6; e++ {
-		s := math.Pow(10, float64(e))
-		label := "×1"
 		if e != 0 {
-			label = fmt.Sprintf("×1e%d", e)
+			out = append(out, Unit{ID: fmt.Sprintf("x1e%d", e), Label: fmt.Sprintf("×1e%d", e), Scale: math.Pow(10, float64(e))})
 		}
-		out = append(out, Unit{ID: fmt.Sprintf("x1e%d", e), Label: label, Scale: s})
 	}
 	return out
-}
+}()
 
 // UnitsFor returns the units a feature whose base unit is base can be
-// written in; the first is the base unit itself.
+// written in; the first is the base unit itself. The slice is shared: do
+// not modify it.
 func UnitsFor(base string) []Unit {
 	if us, ok := unitFamilies[base]; ok {
 		return us
 	}
-	us := scaleUnits()
-	// Put ×1 first: the base unit.
-	for i, u := range us {
-		if u.Scale == 1 {
-			return append([]Unit{u}, append(append([]Unit(nil), us[:i]...), us[i+1:]...)...)
-		}
-	}
-	return us
+	return scaleUnits
 }
 
 // FindUnit returns the unit with the given id among those of base.

@@ -54,7 +54,7 @@ func newApp(doc dom.Document) *app {
 	return &app{doc: doc, model: playground.NewModel(), tool: "pos", speed: defaultSpeed, dirty: true}
 }
 
-func (a *app) el(id string) dom.Element { return a.doc.GetElementByID(id) }
+func (a *app) el(id string) dom.Element { return byID(a.doc, id) }
 
 // restore loads the state of the link, else of the last visit, then calls
 // done (the browser inflates the state: this is asynchronous). A link that
@@ -131,13 +131,12 @@ func (a *app) changed() {
 	a.publish()
 }
 
-// start hides the loading screen and runs the animation loop.
+// start hides the loading screen and runs the animation loop (the run and
+// the panels are built before).
 func (a *app) start() {
 	a.el("loading").SetAttribute("hidden", "")
 	a.el("app").RemoveAttribute("hidden")
 	a.interactiveMs = clock()
-	a.restart()
-	a.buildPanels()
 	a.syncControls()
 	var tick func(time.Duration)
 	last := time.Duration(0)
@@ -179,9 +178,18 @@ func (a *app) start() {
 // comparator in hindsight every few seconds; when it rests, everything is
 // brought up to date.
 //
-// It reports whether more drawing is due next frame (panels not painted
-// yet: one first heatmap per frame, so that no long task blocks the start).
+// Panels not painted yet (after a start or a change of learners) get their
+// first paint one per frame, before anything else is drawn, so that no
+// long task blocks the page; it reports whether more drawing is due.
 func (a *app) draw() (more bool) {
+	for i, p := range a.panels {
+		if !p.painted {
+			t0 := clock()
+			p.draw(a, i, true)
+			a.phase("panels", t0)
+			return true // the next panel, then the whole picture
+		}
+	}
 	resting := !a.playing
 	t0 := clock()
 	if a.run.Played() > 0 && (resting || time.Since(a.lastRegr) > regretEvery) {
@@ -193,15 +201,7 @@ func (a *app) draw() (more bool) {
 	a.phase("regret", t0)
 	t0 = clock()
 	for i, p := range a.panels {
-		if !p.painted && i > 0 && !a.panels[i-1].painted {
-			more = true
-			continue
-		}
-		if resting || !p.painted {
-			p.draw(a, i, true)
-		} else {
-			p.draw(a, i, false) // each panel refreshes a band of its heatmap
-		}
+		p.draw(a, i, resting) // while playing, each panel refreshes a band of its heatmap
 	}
 	a.phase("panels", t0)
 	t0 = clock()
@@ -209,7 +209,7 @@ func (a *app) draw() (more bool) {
 		a.chart.draw(a)
 	}
 	a.phase("chart", t0)
-	return more
+	return false
 }
 
 // phase records the milliseconds since t0 as the named phase of the frame.

@@ -29,7 +29,7 @@ func newExperimentPanel(doc dom.Document) *experimentPanel {
 	return p
 }
 
-func (p *experimentPanel) el(id string) dom.Element { return p.doc.GetElementByID(id) }
+func (p *experimentPanel) el(id string) dom.Element { return byID(p.doc, id) }
 
 // render rebuilds the selects and checkboxes from the state.
 func (p *experimentPanel) render() {
@@ -172,13 +172,13 @@ func goValue(v js.Value) any {
 func (p *experimentPanel) show(t playground.ResultTable) {
 	p.el("exp-summary").SetTextContent(t.Summary)
 	table := p.el("exp-results")
-	tbody := table.QuerySelector("tbody")
+	tbody := query(table, "tbody")
 	clearChildren(tbody, 0)
 	for _, r := range t.Rows {
-		tr := p.doc.CreateElement("tr")
+		tr := create(p.doc, "tr")
 		tr.SetAttribute("data-id", r.ID)
 		for _, cell := range []string{r.Name, r.Loss, r.ErrorRate, r.Regret, r.Diverged} {
-			td := p.doc.CreateElement("td")
+			td := create(p.doc, "td")
 			td.SetTextContent(cell)
 			tr.AppendChild(td)
 		}
@@ -199,8 +199,8 @@ func (p *experimentPanel) status(msg string, isError bool) {
 
 // checkbox returns a labelled checkbox.
 func checkbox(doc dom.Document, id, text, title string, checked bool) dom.Element {
-	label := doc.CreateElement("label")
-	input := doc.CreateElement("input")
+	label := create(doc, "label")
+	input := create(doc, "input")
 	input.SetAttribute("type", "checkbox")
 	input.SetID(id)
 	if checked {

@@ -44,7 +44,7 @@ type lineChart struct {
 // newLineChart wraps the canvas with the given id; onHover is called when
 // the pointer moves over it or leaves it.
 func newLineChart(doc dom.Document, id, xName string, onHover func()) *lineChart {
-	c := &lineChart{canvas: doc.GetElementByID(id).(*dom.HTMLCanvasElement), xName: xName, hover: math.NaN()}
+	c := &lineChart{canvas: byID(doc, id).(*dom.HTMLCanvasElement), xName: xName, hover: math.NaN()}
 	c.ctx = c.canvas.GetContext2d()
 	c.w, c.h = float64(c.canvas.Width()), float64(c.canvas.Height())
 	c.maxW = c.w

@@ -17,13 +17,22 @@ func main() {
 	doc := dom.GetWindow().Document()
 	a := newApp(doc)
 	a.restore(func() {
-		a.bind()
-		a.chart = newChart(a)
-		a.start()
-		newUnitsRouter(a).route()
-		// The experiment panel reads the datasets: build it after the
-		// first frames, so that the playground answers first.
-		dom.GetWindow().SetTimeout(func() { newExperimentPanel(doc) }, 200)
+		// The start is cut into several tasks (nextTask), so that the page
+		// is never blocked for long while the playground builds itself.
+		go func() {
+			a.restart()
+			nextTask()
+			a.buildPanelsThen(nextTask)
+			nextTask()
+			a.bind()
+			a.chart = newChart(a)
+			nextTask()
+			a.start()
+			newUnitsRouter(a).route()
+			// The experiment panel parses the datasets: it is built when
+			// the visitor scrolls near it, not with the playground.
+			whenNear(a.el("experiment"), func() { newExperimentPanel(doc) })
+		}()
 	})
 	select {} // keep the Go program alive for the callbacks
 }

@@ -8,7 +8,7 @@ import "honnef.co/go/js/dom/v2"
 
 func main() {
 	doc := dom.GetWindow().Document()
-	doc.GetElementByID("rooms-loading").SetAttribute("hidden", "")
+	byID(doc, "rooms-loading").SetAttribute("hidden", "")
 	newRoomsRouter(doc).route()
 	select {} // keep the Go program alive for the callbacks
 }

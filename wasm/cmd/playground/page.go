@@ -164,7 +164,7 @@ func setSelected(sel dom.Element, v string) { sel.Underlying().Set("value", v) }
 func fillSelectLabels(doc dom.Document, sel dom.Element, values, labels []string, selected string) {
 	clearChildren(sel, 0)
 	for i, v := range values {
-		opt := doc.CreateElement("option")
+		opt := create(doc, "option")
 		opt.SetAttribute("value", v)
 		opt.SetTextContent(labels[i])
 		sel.AppendChild(opt)
@@ -176,7 +176,7 @@ func fillSelectLabels(doc dom.Document, sel dom.Element, values, labels []string
 func fillSelect(doc dom.Document, sel dom.Element, values []string, selected string) {
 	clearChildren(sel, 0)
 	for _, v := range values {
-		opt := doc.CreateElement("option")
+		opt := create(doc, "option")
 		opt.SetAttribute("value", v)
 		opt.SetTextContent(v)
 		if v == selected {
@@ -189,8 +189,9 @@ func fillSelect(doc dom.Document, sel dom.Element, values []string, selected str
 
 // clearChildren removes the element's children after the first keep ones.
 func clearChildren(el dom.Element, keep int) {
-	for len(el.ChildNodes()) > keep {
-		el.RemoveChild(el.LastChild())
+	v := el.Underlying() // dom/v2's ChildNodes wraps every child: slow
+	for v.Get("childNodes").Get("length").Int() > keep {
+		v.Call("removeChild", v.Get("lastChild"))
 	}
 }
 
@@ -238,7 +239,7 @@ func saveCanvases(doc dom.Document, canvases []*dom.HTMLCanvasElement, name stri
 	if len(canvases) == 0 {
 		return
 	}
-	out := doc.CreateElement("canvas").(*dom.HTMLCanvasElement)
+	out := createCanvas(doc)
 	out.SetWidth(width)
 	out.SetHeight(y + rowH)
 	ctx := out.GetContext2d()
@@ -247,8 +248,43 @@ func saveCanvases(doc dom.Document, canvases []*dom.HTMLCanvasElement, name stri
 	for i, c := range canvases {
 		ctx.DrawImage(c, float64(at[i].x), float64(at[i].y))
 	}
-	link := doc.CreateElement("a")
+	link := create(doc, "a")
 	link.SetAttribute("href", out.Underlying().Call("toDataURL", "image/png").String())
 	link.SetAttribute("download", name)
 	link.Underlying().Call("click")
+}
+
+// nextTask returns after the browser has run a new task (setTimeout 0): a
+// long piece of work that calls it between its steps leaves the page
+// responsive. It must run in its own goroutine, never in a JS callback.
+func nextTask() {
+	done := make(chan struct{})
+	dom.GetWindow().SetTimeout(func() { close(done) }, 0)
+	<-done
+}
+
+// whenNear calls build once, when el comes within 400 px of the viewport
+// (at once in a browser without IntersectionObserver).
+func whenNear(el dom.Element, build func()) {
+	observer := js.Global().Get("IntersectionObserver")
+	if observer.IsUndefined() {
+		build()
+		return
+	}
+	var seen js.Func
+	var obs js.Value
+	seen = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		entries := args[0]
+		for i := 0; i < entries.Length(); i++ {
+			if entries.Index(i).Get("isIntersecting").Bool() {
+				obs.Call("disconnect")
+				seen.Release()
+				build()
+				return nil
+			}
+		}
+		return nil
+	})
+	obs = observer.New(seen, map[string]any{"rootMargin": "400px"})
+	obs.Call("observe", el.Underlying())
 }

@@ -35,42 +35,49 @@ type panel struct {
 }
 
 // buildPanels (re)creates one panel per learner.
-func (a *app) buildPanels() {
+func (a *app) buildPanels() { a.buildPanelsThen(func() {}) }
+
+// buildPanelsThen is buildPanels with between panels a call of next (the
+// start passes nextTask, so that each panel is built in its own task).
+func (a *app) buildPanelsThen(next func()) {
 	box := a.el("panels")
 	clearChildren(box, 0)
 	a.panels = nil
 	dpr := math.Max(1, js.Global().Get("devicePixelRatio").Float())
 	for i, spec := range a.model.Learners {
+		if i > 0 {
+			next()
+		}
 		e, _ := catalog.Lookup(spec.ID)
-		root := a.doc.CreateElement("section")
+		root := create(a.doc, "section")
 		root.SetAttribute("class", "learner-panel")
 		root.SetAttribute("data-id", spec.ID)
 		root.SetAttribute("aria-label", e.Name)
 		root.SetInnerHTML(fmt.Sprintf(`<h3><span class="swatch" style="background:%s"></span>%s</h3>
 <p class="paper" title="%s">%s, %s · invariant: %s</p>`, learnerColors[i%len(learnerColors)], e.Name, e.Paper, shortCite(e.Paper), e.Algorithm, e.Invariance))
-		canvas := a.doc.CreateElement("canvas").(*dom.HTMLCanvasElement)
+		canvas := createCanvas(a.doc)
 		canvas.SetWidth(int(panelSize * dpr))
 		canvas.SetHeight(int(panelSize * dpr))
 		canvas.SetAttribute("aria-label", e.Name+": the points over its prediction heatmap")
 		root.AppendChild(canvas)
-		figs := a.doc.CreateElement("dl")
+		figs := create(a.doc, "dl")
 		figs.SetInnerHTML(`<dt>Rounds</dt><dd class="f-rounds">0</dd><dt>Mistakes</dt><dd class="f-mistakes">0</dd>
 <dt>Loss</dt><dd class="f-loss">0</dd><dt>Regret</dt><dd class="f-regret">–</dd>`)
 		root.AppendChild(figs)
-		meter := a.doc.CreateElement("p")
+		meter := create(a.doc, "p")
 		meter.SetAttribute("class", "meter")
 		root.AppendChild(meter)
 		root.AppendChild(a.paramInputs(i, e, spec))
 		box.AppendChild(root)
 
-		heat := a.doc.CreateElement("canvas").(*dom.HTMLCanvasElement)
+		heat := createCanvas(a.doc)
 		heat.SetWidth(heatmapCells)
 		heat.SetHeight(heatmapCells)
 		p := &panel{canvas: canvas, ctx: canvas.GetContext2d(), heat: heat, hctx: heat.GetContext2d(),
 			hbuf: make([]byte, 4*heatmapCells*heatmapCells), probs: make([]float64, heatmapCells*heatmapCells), root: root}
 		p.himg = p.hctx.CreateImageData(heatmapCells, heatmapCells)
 		p.ctx.SetTransform(dpr, 0, 0, dpr, 0, 0)
-		p.overlay = a.doc.CreateElement("canvas").(*dom.HTMLCanvasElement)
+		p.overlay = createCanvas(a.doc)
 		p.overlay.SetWidth(int(panelSize * dpr))
 		p.overlay.SetHeight(int(panelSize * dpr))
 		p.octx = p.overlay.GetContext2d()
@@ -84,17 +91,17 @@ func (a *app) buildPanels() {
 
 // paramInputs returns the editable parameters of learner i.
 func (a *app) paramInputs(i int, e catalog.Entry, spec eval.LearnerSpec) dom.Element {
-	box := a.doc.CreateElement("div")
+	box := create(a.doc, "div")
 	box.SetAttribute("class", "params")
 	for _, p := range e.Params {
 		v := p.Default
 		if x, ok := spec.Params[p.Name]; ok {
 			v = x
 		}
-		label := a.doc.CreateElement("label")
+		label := create(a.doc, "label")
 		label.SetAttribute("title", fmt.Sprintf("%s (%s to %g; default %g)", p.Doc, rangeStart(p), p.Max, p.Default))
 		label.AppendChild(a.doc.CreateTextNode(p.Symbol + " "))
-		input := a.doc.CreateElement("input")
+		input := create(a.doc, "input")
 		input.SetAttribute("type", "number")
 		input.SetAttribute("step", "any")
 		input.SetAttribute("value", strconv.FormatFloat(v, 'g', -1, 64))
@@ -189,7 +196,7 @@ func (p *panel) draw(a *app, i int, full bool) {
 	}
 	s := a.run.Stats(i)
 	set := func(class, text string) {
-		el := p.root.QuerySelector("." + class)
+		el := query(p.root, "."+class)
 		if el.TextContent() != text {
 			el.SetTextContent(text)
 		}
@@ -206,7 +213,7 @@ func (p *panel) draw(a *app, i int, full bool) {
 	} else {
 		set("f-regret", "–")
 	}
-	meter := p.root.QuerySelector(".meter")
+	meter := query(p.root, ".meter")
 	text, class := meterText(s, a.model), "meter changed"
 	if s.Meter <= playground.MeterTolerance {
 		class = "meter invariant"
@@ -274,7 +281,7 @@ func (a *app) sprite(key float64, color string) *dom.HTMLCanvasElement {
 		return s
 	}
 	const size = 2 * (pointRadius + 2) * 3 // drawn at 3x for sharp scaling
-	s := a.doc.CreateElement("canvas").(*dom.HTMLCanvasElement)
+	s := createCanvas(a.doc)
 	s.SetWidth(size)
 	s.SetHeight(size)
 	c := s.GetContext2d()

@@ -137,9 +137,9 @@ func (v *banditView) bind() {
 	})
 	box := v.el("learners")
 	for _, e := range catalog.Bandit() {
-		label := v.doc.CreateElement("label")
+		label := create(v.doc, "label")
 		label.SetAttribute("title", e.Summary)
-		input := v.doc.CreateElement("input")
+		input := create(v.doc, "input")
 		input.SetAttribute("type", "checkbox")
 		input.SetAttribute("value", e.ID)
 		label.AppendChild(input)
@@ -328,7 +328,7 @@ func (v *banditView) sync() {
 	if points {
 		v.class = min(v.class, len(m.Classes)-1)
 		for c, name := range m.Classes {
-			b := v.doc.CreateElement("button")
+			b := create(v.doc, "button")
 			b.SetTextContent(name)
 			b.SetAttribute("class", "brush")
 			col := classColors[c]
@@ -365,25 +365,25 @@ func (v *banditView) buildPanels() {
 	dpr := math.Max(1, jsFloat("devicePixelRatio"))
 	for i, id := range v.model.Learners {
 		e, _ := catalog.LookupBandit(id)
-		p := &banditPanel{root: v.doc.CreateElement("div")}
+		p := &banditPanel{root: create(v.doc, "div")}
 		p.root.SetAttribute("class", "learner-panel")
 		p.root.SetInnerHTML(fmt.Sprintf(`<h3><span class="swatch" style="background:%s"></span>%s</h3><p class="paper" title="%s">%s, %s</p>`,
 			learnerColors[i%len(learnerColors)], e.Name, e.Paper, shortCite(e.Paper), e.Algorithm))
-		p.canvas = v.doc.CreateElement("canvas").(*dom.HTMLCanvasElement)
+		p.canvas = createCanvas(v.doc)
 		p.canvas.SetWidth(int(panelSize * dpr))
 		p.canvas.SetHeight(int(panelSize * dpr))
 		p.canvas.SetAttribute("aria-label", e.Name+": the class it would play at each place, and the points")
 		p.ctx = p.canvas.GetContext2d()
 		p.ctx.Scale(dpr, dpr)
 		p.root.AppendChild(p.canvas)
-		figs := v.doc.CreateElement("dl")
+		figs := create(v.doc, "dl")
 		figs.SetInnerHTML(`<dt>Rounds</dt><dd class="f-rounds">0</dd><dt>Mistakes</dt><dd class="f-mistakes">0</dd>` +
 			`<dt>Mistake rate</dt><dd class="f-rate">–</dd><dt>Explored</dt><dd class="f-explored">0</dd><dt>Updates</dt><dd class="f-updates">0</dd>`)
 		p.root.AppendChild(figs)
-		last := v.doc.CreateElement("p")
+		last := create(v.doc, "p")
 		last.SetAttribute("class", "last-round")
 		p.root.AppendChild(last)
-		p.region = v.doc.CreateElement("canvas").(*dom.HTMLCanvasElement)
+		p.region = createCanvas(v.doc)
 		p.region.SetWidth(regionCells)
 		p.region.SetHeight(regionCells)
 		p.rctx = p.region.GetContext2d()
@@ -573,7 +573,7 @@ func (v *banditView) drawPanel(i int, p *banditPanel, f playground.Frame) {
 	}
 	res := v.run.Session.Results()[i]
 	set := func(class, text string) {
-		el := p.root.QuerySelector("." + class)
+		el := query(p.root, "."+class)
 		if el.TextContent() != text {
 			el.SetTextContent(text)
 		}

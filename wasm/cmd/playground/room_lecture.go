@@ -230,16 +230,16 @@ func (v *lectureView) draw() {
 	v.plays.draw(plays, false)
 	v.el("readout").SetTextContent(v.chart.draw(regrets, false))
 	v.el("t").SetTextContent(strconv.Itoa(t))
-	body := v.el("table").QuerySelector("tbody")
+	body := query(v.el("table"), "tbody")
 	clearChildren(body, 0)
 	for i, p := range v.game.Players {
-		row := v.doc.CreateElement("tr")
+		row := create(v.doc, "tr")
 		cell := func(text string) {
-			td := v.doc.CreateElement("td")
+			td := create(v.doc, "td")
 			td.SetTextContent(text)
 			row.AppendChild(td)
 		}
-		th := v.doc.CreateElement("th")
+		th := create(v.doc, "th")
 		th.SetAttribute("scope", "row")
 		th.SetInnerHTML(fmt.Sprintf(`<span class="swatch" style="background:%s"></span>`, lectureColors[i]))
 		th.AppendChild(v.doc.CreateTextNode(p.Name))

@@ -122,8 +122,8 @@ func (v *samplingView) bind() {
 	for _, o := range catalog.Optimizers() {
 		for _, s := range catalog.Samplers() {
 			pair := playground.SamplingPair{Optimizer: o.ID, Sampler: s.ID}
-			label := v.doc.CreateElement("label")
-			input := v.doc.CreateElement("input")
+			label := create(v.doc, "label")
+			input := create(v.doc, "input")
 			input.SetAttribute("type", "checkbox")
 			input.SetAttribute("value", pair.String())
 			label.AppendChild(input)
@@ -303,18 +303,18 @@ func (v *samplingView) buildPanels() {
 	v.panels = nil
 	dpr := math.Max(1, jsFloat("devicePixelRatio"))
 	for i, pair := range v.model.Pairs {
-		p := &samplingPanel{root: v.doc.CreateElement("div")}
+		p := &samplingPanel{root: create(v.doc, "div")}
 		p.root.SetAttribute("class", "learner-panel")
 		p.root.SetInnerHTML(fmt.Sprintf(`<h3><span class="swatch" style="background:%s"></span>%s</h3><p class="paper">point size and glow: its sampling probability</p>`,
 			learnerColors[i%len(learnerColors)], pair))
-		p.canvas = v.doc.CreateElement("canvas").(*dom.HTMLCanvasElement)
+		p.canvas = createCanvas(v.doc)
 		p.canvas.SetWidth(int(panelSize * dpr))
 		p.canvas.SetHeight(int(panelSize * dpr))
 		p.canvas.SetAttribute("aria-label", pair.String()+": the points, sized by their sampling probability")
 		p.ctx = p.canvas.GetContext2d()
 		p.ctx.Scale(dpr, dpr)
 		p.root.AppendChild(p.canvas)
-		figs := v.doc.CreateElement("dl")
+		figs := create(v.doc, "dl")
 		figs.SetInnerHTML(`<dt>Evaluations</dt><dd class="f-evals">0</dd><dt>F − F*</dt><dd class="f-gap">–</dd>` +
 			`<dt>V<sub>e</sub>(p)</dt><dd class="f-var">–</dd><dt>smallest p<sub>i</sub> · n</dt><dd class="f-minp">–</dd>`)
 		p.root.AppendChild(figs)
@@ -428,7 +428,7 @@ func (v *samplingView) draw() {
 			minp = math.Min(minp, q)
 		}
 		set := func(class, text string) {
-			el := p.root.QuerySelector("." + class)
+			el := query(p.root, "."+class)
 			if el.TextContent() != text {
 				el.SetTextContent(text)
 			}

@@ -25,7 +25,7 @@ type roomBase struct {
 	dirty      bool
 }
 
-func (b *roomBase) el(id string) dom.Element { return b.doc.GetElementByID(b.prefix + id) }
+func (b *roomBase) el(id string) dom.Element { return byID(b.doc, b.prefix+id) }
 
 // on attaches a handler to the room's element with the given id suffix.
 func (b *roomBase) on(id, event string, f func()) {

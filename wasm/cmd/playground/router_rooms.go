@@ -73,7 +73,7 @@ func (r *roomsRouter) route() {
 		r.rooms[r.active].leave()
 	}
 	for room, id := range r.mains {
-		setHidden(r.doc.GetElementByID(id), room != name)
+		setHidden(byID(r.doc, id), room != name)
 	}
 	if _, ok := r.mains[name]; !ok {
 		r.active = ""
