@@ -1,8 +1,6 @@
 package linear
 
 import (
-	"math"
-
 	"unitfree/core/loss"
 )
 
@@ -43,7 +41,7 @@ func (a *AdaGrad) Learn(x []float64, y float64) float64 {
 		if gi == 0 {
 			continue
 		}
-		a.normG[i] = math.Hypot(a.normG[i], gi)
+		a.normG[i] = hypot(a.normG[i], gi)
 		a.w[i] -= a.eta * gi / (a.delta + a.normG[i])
 	}
 	return yhat

@@ -39,8 +39,6 @@ func (f *FTL) Predict(x []float64) float64 {
 func (f *FTL) Learn(x []float64, y float64) float64 {
 	yhat := f.Predict(x)
 	g := f.loss.Deriv(y, yhat)
-	for i, v := range x {
-		f.theta[i] += g * v
-	}
+	addScaled(f.theta, g, x)
 	return yhat
 }

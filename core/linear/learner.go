@@ -17,12 +17,3 @@ type Learner interface {
 	// exactly progressive validation.
 	Learn(x []float64, y float64) float64
 }
-
-// dot returns a^T b for slices of equal length.
-func dot(a, b []float64) float64 {
-	s := 0.0
-	for i, v := range a {
-		s += v * b[i]
-	}
-	return s
-}

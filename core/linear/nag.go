@@ -70,7 +70,7 @@ func (n *NAG) Learn(x []float64, y float64) float64 {
 		if gi == 0 {
 			continue
 		}
-		n.normG[i] = math.Hypot(n.normG[i], gi)
+		n.normG[i] = hypot(n.normG[i], gi)
 		n.w[i] -= rate * gi / (n.s[i] * n.normG[i])
 	}
 	return yhat

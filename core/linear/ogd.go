@@ -56,9 +56,7 @@ func (o *OGD) Learn(x []float64, y float64) float64 {
 	yhat := dot(o.w, x)
 	step := o.StepSize(o.t) * o.loss.Deriv(y, yhat)
 	if step != 0 {
-		for i, v := range x {
-			o.w[i] -= step * v
-		}
+		addScaled(o.w, -step, x) // w - step x, the same bits as w -= step x
 		o.project()
 	}
 	return yhat

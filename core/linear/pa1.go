@@ -35,8 +35,6 @@ func (p *PA1) step(x []float64, y, yhat float64) float64 {
 		return 0
 	}
 	tau := math.Min(p.C, h/n2)
-	for i, v := range x {
-		p.w[i] += tau * y * v
-	}
+	addScaled(p.w, tau*y, x)
 	return tau
 }

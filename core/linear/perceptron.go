@@ -21,9 +21,7 @@ func (p *Perceptron) Predict(x []float64) float64 { return dot(p.w, x) }
 func (p *Perceptron) Learn(x []float64, y float64) float64 {
 	yhat := dot(p.w, x)
 	if y*yhat <= 0 {
-		for i, v := range x {
-			p.w[i] += y * v
-		}
+		addScaled(p.w, y, x)
 	}
 	return yhat
 }

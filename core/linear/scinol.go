@@ -46,7 +46,7 @@ func (s *Scinol) Predict(x []float64) float64 {
 	yhat := 0.0
 	for i, v := range x {
 		if v != 0 {
-			M := math.Max(s.M[i], math.Abs(v))
+			M := maxAbs(s.M[i], v)
 			beta := s.wealth[i]
 			if s.variant == 1 {
 				beta = math.Min(beta, s.eps*(s.S2[i]+M*M)/(v*v*float64(s.t+1)))
@@ -70,7 +70,11 @@ func (s *Scinol) weight(i int, M, beta float64) float64 {
 	if s.variant == 1 {
 		return beta * math.Copysign(math.Expm1(math.Abs(theta)/2), theta) / (2 * D)
 	}
-	return beta * math.Copysign(math.Min(math.Abs(theta), 1), theta) / (2 * D)
+	capped := math.Abs(theta) // min(|theta|, 1), without math.Min's call in WASM
+	if capped > 1 {
+		capped = 1
+	}
+	return beta * math.Copysign(capped, theta) / (2 * D)
 }
 
 // Learn plays one round in the order of the authors' code: update M (and
@@ -79,7 +83,7 @@ func (s *Scinol) Learn(x []float64, y float64) float64 {
 	s.t++
 	yhat := 0.0
 	for i, v := range x {
-		s.M[i] = math.Max(s.M[i], math.Abs(v))
+		s.M[i] = maxAbs(s.M[i], v)
 		if s.variant == 1 && v != 0 {
 			s.wealth[i] = math.Min(s.wealth[i], s.eps*(s.S2[i]+s.M[i]*s.M[i])/(v*v*float64(s.t)))
 		}

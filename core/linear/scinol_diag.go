@@ -81,7 +81,7 @@ func (a *ScinolDiag) predict(x []float64, t int) float64 {
 		inv := 1 / (s2[i] + v*v)
 		e := (hi*hi+v*v)*inv*half - logScale
 		maxExp = max(maxExp, e)
-		yhat += math.Exp(e) * (hi * v * inv)
+		yhat += exp(e) * (hi * v * inv)
 	}
 	if maxExp <= 600 {
 		return yhat
@@ -89,7 +89,7 @@ func (a *ScinolDiag) predict(x []float64, t int) float64 {
 	sum := 0.0
 	for i, v := range x {
 		if ratio, e, ok := a.term(i, v, logScale); ok {
-			sum += math.Exp(e-maxExp) * ratio
+			sum += exp(e-maxExp) * ratio
 		}
 	}
 	if sum == 0 {
