@@ -36,13 +36,15 @@ func (a *AdaGrad) Learn(x []float64, y float64) float64 {
 	if g == 0 {
 		return yhat
 	}
+	normG, w := a.normG[:len(x)], a.w[:len(x)] // taken once: no reloads, no bounds checks
+	eta, delta := a.eta, a.delta
 	for i, v := range x {
 		gi := g * v
 		if gi == 0 {
 			continue
 		}
-		a.normG[i] = hypot(a.normG[i], gi)
-		a.w[i] -= a.eta * gi / (a.delta + a.normG[i])
+		normG[i] = hypot(normG[i], gi)
+		w[i] -= eta * gi / (delta + normG[i])
 	}
 	return yhat
 }

@@ -20,25 +20,24 @@ import "math"
 // others (beyond, and |x| < 2^-28) go to math.Exp.
 func exp(x float64) float64 {
 	const (
-		ln2Hi    = 6.93147180369123816490e-01
-		ln2Lo    = 1.90821492927058770002e-10
-		log2e    = 1.44269504088896338700e+00
-		nearZero = 1.0 / (1 << 28)
-		p1       = 1.66666666666666657415e-01
-		p2       = -2.77777777770155933842e-03
-		p3       = 6.61375632143793436117e-05
-		p4       = -1.65339022054652515390e-06
-		p5       = 4.13813679705723846039e-08
+		ln2Hi = 6.93147180369123816490e-01
+		ln2Lo = 1.90821492927058770002e-10
+		log2e = 1.44269504088896338700e+00
+		p1    = 1.66666666666666657415e-01
+		p2    = -2.77777777770155933842e-03
+		p3    = 6.61375632143793436117e-05
+		p4    = -1.65339022054652515390e-06
+		p5    = 4.13813679705723846039e-08
+		// the bits of 2^-28 and of 700: |x| is in [2^-28, 700] exactly when
+		// its bits are in [nearZeroBits, maxArgBits], one unsigned test
+		nearZeroBits = 0x3E30000000000000
+		maxArgBits   = 0x4085E00000000000
 	)
-	if !(x >= -700 && x <= 700) || (-nearZero < x && x < nearZero) {
+	// Go's WebAssembly code dispatches on every branch, so this path has one.
+	if math.Float64bits(x)&^(1<<63)-nearZeroBits > maxArgBits-nearZeroBits {
 		return math.Exp(x) // NaN, infinities, under- and overflow, tiny x
 	}
-	var k int
-	if x < 0 {
-		k = int(log2e*x - 0.5)
-	} else {
-		k = int(log2e*x + 0.5)
-	}
+	k := int(log2e*x + math.Copysign(0.5, x)) // log2e x ± 0.5, rounded to the nearest integer
 	hi := x - float64(k)*ln2Hi
 	lo := float64(k) * ln2Lo
 	r := hi - lo
@@ -53,7 +52,7 @@ func exp(x float64) float64 {
 
 // hypot returns sqrt(p^2 + q^2) without overflow: math.Hypot's formula
 // max * sqrt(1 + (min/max)^2), the same in Go and in the amd64 assembly,
-// small enough to be inlined.
+// in one function (no calls on its usual path).
 func hypot(p, q float64) float64 {
 	p, q = math.Abs(p), math.Abs(q)
 	if math.IsInf(p, 1) || math.IsInf(q, 1) {

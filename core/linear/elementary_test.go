@@ -70,3 +70,10 @@ func TestHypotAndMaxAbsAreMath(t *testing.T) {
 		}
 	}
 }
+
+// TestExpRangeBits checks the constants of exp's range test.
+func TestExpRangeBits(t *testing.T) {
+	if math.Float64bits(1.0/(1<<28)) != 0x3E30000000000000 || math.Float64bits(700) != 0x4085E00000000000 {
+		t.Fatalf("bits of 2^-28: %#x, of 700: %#x", math.Float64bits(1.0/(1<<28)), math.Float64bits(700))
+	}
+}

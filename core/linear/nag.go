@@ -65,13 +65,14 @@ func (n *NAG) Learn(x []float64, y float64) float64 {
 		return yhat
 	}
 	rate := n.eta * math.Sqrt(float64(n.t)/n.N)
+	normG, w, s := n.normG[:len(x)], n.w[:len(x)], n.s[:len(x)] // taken once: no reloads, no bounds checks
 	for i, v := range x {
 		gi := g * v
 		if gi == 0 {
 			continue
 		}
-		n.normG[i] = hypot(n.normG[i], gi)
-		n.w[i] -= rate * gi / (n.s[i] * n.normG[i])
+		normG[i] = hypot(normG[i], gi)
+		w[i] -= rate * gi / (s[i] * normG[i])
 	}
 	return yhat
 }

@@ -43,30 +43,33 @@ func (s *Scinol) Dim() int { return len(s.G) }
 
 // Predict returns the prediction of the next round for x, without learning.
 func (s *Scinol) Predict(x []float64) float64 {
+	n := len(x)
+	G, S2, Ms, wealth := s.G[:n], s.S2[:n], s.M[:n], s.wealth[:n]
 	yhat := 0.0
 	for i, v := range x {
 		if v != 0 {
-			M := maxAbs(s.M[i], v)
-			beta := s.wealth[i]
+			M := maxAbs(Ms[i], v)
+			beta := wealth[i]
 			if s.variant == 1 {
-				beta = math.Min(beta, s.eps*(s.S2[i]+M*M)/(v*v*float64(s.t+1)))
+				beta = math.Min(beta, s.eps*(S2[i]+M*M)/(v*v*float64(s.t+1)))
 			}
-			yhat += s.weight(i, M, beta) * v
+			yhat += s.weight(G[i], S2[i], M, beta) * v
 		}
 	}
 	return yhat
 }
 
-// weight returns w_i for the running maximum M and wealth beta:
+// weight returns w_i for the coordinate's G_i and S2_i, the running maximum
+// M and the wealth beta:
 // ScInOL1: beta sgn(theta) (exp(|theta|/2) - 1) / (2 D);
 // ScInOL2: beta sgn(theta) min(|theta|, 1) / (2 D);
 // with D = sqrt(S2 + M^2) and theta = G/D.
-func (s *Scinol) weight(i int, M, beta float64) float64 {
+func (s *Scinol) weight(G, S2, M, beta float64) float64 {
 	if M == 0 {
 		return 0
 	}
-	D := math.Sqrt(s.S2[i] + M*M)
-	theta := s.G[i] / D
+	D := math.Sqrt(S2 + M*M)
+	theta := G / D
 	if s.variant == 1 {
 		return beta * math.Copysign(math.Expm1(math.Abs(theta)/2), theta) / (2 * D)
 	}
@@ -79,24 +82,28 @@ func (s *Scinol) weight(i int, M, beta float64) float64 {
 
 // Learn plays one round in the order of the authors' code: update M (and
 // ScInOL1's beta), compute w, predict, then G, S2 and ScInOL2's wealth.
+// The state's slices are taken once (G, S2, ... below): in the loops the
+// compiler then neither reloads them nor checks their bounds.
 func (s *Scinol) Learn(x []float64, y float64) float64 {
 	s.t++
+	n := len(x)
+	G, S2, M, wealth, w := s.G[:n], s.S2[:n], s.M[:n], s.wealth[:n], s.w[:n]
 	yhat := 0.0
 	for i, v := range x {
-		s.M[i] = maxAbs(s.M[i], v)
+		M[i] = maxAbs(M[i], v)
 		if s.variant == 1 && v != 0 {
-			s.wealth[i] = math.Min(s.wealth[i], s.eps*(s.S2[i]+s.M[i]*s.M[i])/(v*v*float64(s.t)))
+			wealth[i] = math.Min(wealth[i], s.eps*(S2[i]+M[i]*M[i])/(v*v*float64(s.t)))
 		}
-		s.w[i] = s.weight(i, s.M[i], s.wealth[i])
-		yhat += s.w[i] * v
+		w[i] = s.weight(G[i], S2[i], M[i], wealth[i])
+		yhat += w[i] * v
 	}
 	g := s.loss.Deriv(y, yhat)
 	for i, v := range x {
 		gi := g * v
-		s.G[i] -= gi
-		s.S2[i] += gi * gi
+		G[i] -= gi
+		S2[i] += gi * gi
 		if s.variant == 2 {
-			s.wealth[i] -= gi * s.w[i]
+			wealth[i] -= gi * w[i]
 		}
 	}
 	return yhat

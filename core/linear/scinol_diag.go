@@ -54,11 +54,8 @@ func (a *ScinolDiag) Learn(x []float64, y float64) float64 {
 	a.t++
 	yhat := a.predict(x, a.t)
 	g := a.loss.Deriv(y, yhat)
-	h, s2 := a.h[:len(x)], a.s2[:len(x)]
-	for i, v := range x {
-		s2[i] += v * v
-		h[i] -= g * v
-	}
+	addSquares(a.s2, x)
+	addScaled(a.h, -g, x) // h - g x, the same bits as h -= g x
 	return yhat
 }
 
@@ -80,7 +77,9 @@ func (a *ScinolDiag) predict(x []float64, t int) float64 {
 		}
 		inv := 1 / (s2[i] + v*v)
 		e := (hi*hi+v*v)*inv*half - logScale
-		maxExp = max(maxExp, e)
+		if e > maxExp { // max(maxExp, e): Go's built-in max is slow in WASM
+			maxExp = e
+		}
 		yhat += exp(e) * (hi * v * inv)
 	}
 	if maxExp <= 600 {
