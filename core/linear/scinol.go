@@ -60,19 +60,32 @@ func (s *Scinol) Predict(x []float64) float64 {
 }
 
 // weight returns w_i for the coordinate's G_i and S2_i, the running maximum
-// M and the wealth beta:
-// ScInOL1: beta sgn(theta) (exp(|theta|/2) - 1) / (2 D);
-// ScInOL2: beta sgn(theta) min(|theta|, 1) / (2 D);
-// with D = sqrt(S2 + M^2) and theta = G/D.
+// M and the wealth beta, with D = sqrt(S2 + M^2) and theta = G/D (0 when
+// M = 0).
 func (s *Scinol) weight(G, S2, M, beta float64) float64 {
+	if s.variant == 1 {
+		return weight1(G, S2, M, beta)
+	}
+	return weight2(G, S2, M, beta)
+}
+
+// weight1 is ScInOL1's beta sgn(theta) (exp(|theta|/2) - 1) / (2 D).
+func weight1(G, S2, M, beta float64) float64 {
 	if M == 0 {
 		return 0
 	}
 	D := math.Sqrt(S2 + M*M)
 	theta := G / D
-	if s.variant == 1 {
-		return beta * math.Copysign(math.Expm1(math.Abs(theta)/2), theta) / (2 * D)
+	return beta * math.Copysign(math.Expm1(math.Abs(theta)/2), theta) / (2 * D)
+}
+
+// weight2 is ScInOL2's beta sgn(theta) min(|theta|, 1) / (2 D).
+func weight2(G, S2, M, beta float64) float64 {
+	if M == 0 {
+		return 0
 	}
+	D := math.Sqrt(S2 + M*M)
+	theta := G / D
 	capped := math.Abs(theta) // min(|theta|, 1), without math.Min's call in WASM
 	if capped > 1 {
 		capped = 1
@@ -82,27 +95,41 @@ func (s *Scinol) weight(G, S2, M, beta float64) float64 {
 
 // Learn plays one round in the order of the authors' code: update M (and
 // ScInOL1's beta), compute w, predict, then G, S2 and ScInOL2's wealth.
-// The state's slices are taken once (G, S2, ... below): in the loops the
-// compiler then neither reloads them nor checks their bounds.
+// Each variant has its own loops, and the state's slices are taken once
+// (G, S2, ... below), so that the loops neither test the variant nor
+// reload or bounds-check the slices: Go's WebAssembly code pays for every
+// branch. Per coordinate the arithmetic is the same, in the same order.
 func (s *Scinol) Learn(x []float64, y float64) float64 {
 	s.t++
 	n := len(x)
 	G, S2, M, wealth, w := s.G[:n], s.S2[:n], s.M[:n], s.wealth[:n], s.w[:n]
-	yhat := 0.0
-	for i, v := range x {
-		M[i] = maxAbs(M[i], v)
-		if s.variant == 1 && v != 0 {
-			wealth[i] = math.Min(wealth[i], s.eps*(S2[i]+M[i]*M[i])/(v*v*float64(s.t)))
+	if s.variant == 1 {
+		for i, v := range x {
+			M[i] = maxAbs(M[i], v)
+			if v != 0 {
+				wealth[i] = math.Min(wealth[i], s.eps*(S2[i]+M[i]*M[i])/(v*v*float64(s.t)))
+			}
+			w[i] = weight1(G[i], S2[i], M[i], wealth[i])
 		}
-		w[i] = s.weight(G[i], S2[i], M[i], wealth[i])
-		yhat += w[i] * v
+	} else {
+		for i, v := range x {
+			M[i] = maxAbs(M[i], v)
+			w[i] = weight2(G[i], S2[i], M[i], wealth[i])
+		}
 	}
+	yhat := dot(w, x) // sum_i w_i x_i in index order
 	g := s.loss.Deriv(y, yhat)
-	for i, v := range x {
-		gi := g * v
-		G[i] -= gi
-		S2[i] += gi * gi
-		if s.variant == 2 {
+	if s.variant == 1 {
+		for i, v := range x {
+			gi := g * v
+			G[i] -= gi
+			S2[i] += gi * gi
+		}
+	} else {
+		for i, v := range x {
+			gi := g * v
+			G[i] -= gi
+			S2[i] += gi * gi
 			wealth[i] -= gi * w[i]
 		}
 	}
