@@ -56,7 +56,9 @@ func TestHypotAndMaxAbsAreMath(t *testing.T) {
 	for range 2000 {
 		vals = append(vals, rng.NormFloat64()*math.Pow(10, float64(rng.IntN(41)-20)))
 	}
-	same := func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) || math.IsNaN(a) && math.IsNaN(b) }
+	same := func(a, b float64) bool {
+		return math.Float64bits(a) == math.Float64bits(b) || math.IsNaN(a) && math.IsNaN(b)
+	}
 	for _, p := range vals {
 		for _, q := range vals[:200] {
 			if got, want := hypot(p, q), math.Hypot(p, q); !same(got, want) {
