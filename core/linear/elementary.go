@@ -80,3 +80,128 @@ func maxAbs(m, v float64) float64 {
 	}
 	return m
 }
+
+// expm1 returns e^x - 1: the algorithm of Go's math.Expm1 (from FreeBSD's
+// s_expm1.c), for the arguments ScInOL1 gives it (x = |theta|/2 >= 0) in
+// one function without the sign's branches. math.Expm1 is Go code on every
+// platform, so expm1 gives its bits everywhere (tested); arguments outside
+// [2^-54, 56 ln2) (negative, tiny, huge, NaN) go to math.Expm1.
+func expm1(x float64) float64 {
+	const (
+		ln2X56    = 3.88162421113569373274e+01 // 56 ln2, where e^x - 1 = e^x
+		ln2Half   = 3.46573590279972654709e-01 // 0.5 ln2
+		ln2HalfX3 = 1.03972077083991796413e+00 // 1.5 ln2
+		ln2Hi     = 6.93147180369123816490e-01
+		ln2Lo     = 1.90821492927058770002e-10
+		invLn2    = 1.44269504088896338700e+00
+		q1        = -3.33333333333331316428e-02
+		q2        = 1.58730158725481460165e-03
+		q3        = -7.93650757867487942473e-05
+		q4        = 4.00821782732936239552e-06
+		q5        = -2.01099218183624371326e-07
+		// the bits of 2^-54 and of 56 ln2: x is in [2^-54, 56 ln2) exactly
+		// when its bits are in [tinyBits, hugeBits), one unsigned test
+		tinyBits = 0x3C90000000000000
+		hugeBits = 0x4043687A9F1AF2B1 // 56 ln2 as math.Expm1 has it
+	)
+	if math.Float64bits(x)-tinyBits >= hugeBits-tinyBits {
+		return math.Expm1(x)
+	}
+	// x = k ln2 + (hi - lo), with c the rounding of hi - lo (Go's reduction)
+	var c float64
+	k := 0
+	if x > ln2Half {
+		var hi, lo float64
+		if x < ln2HalfX3 {
+			hi, lo, k = x-ln2Hi, ln2Lo, 1
+		} else {
+			k = int(invLn2*x + 0.5)
+			t := float64(k)
+			hi, lo = x-t*ln2Hi, t*ln2Lo
+		}
+		x = hi - lo
+		c = (hi - x) - lo
+	}
+	hfx := 0.5 * x
+	hxs := x * hfx
+	r1 := 1 + hxs*(q1+hxs*(q2+hxs*(q3+hxs*(q4+hxs*q5))))
+	t := 3 - r1*hfx
+	e := hxs * ((r1 - t) / (6.0 - x*t))
+	if k == 0 {
+		return x - (x*e - hxs)
+	}
+	e = x*(e-c) - c
+	e -= hxs
+	twoK := math.Float64frombits(uint64(0x3ff+k) << 52)
+	switch {
+	case k == 1:
+		if x < -0.25 {
+			return -2 * (e - (x + 0.5))
+		}
+		return 1 + 2*(x-e)
+	case k < 20:
+		t := math.Float64frombits(0x3ff0000000000000 - (0x20000000000000 >> uint(k))) // 1 - 2^-k
+		return (t - (e - x)) * twoK
+	}
+	t = math.Float64frombits(uint64(0x3ff-k) << 52) // 2^-k
+	y := x - (e + t)
+	y++
+	return y * twoK
+}
+
+// log returns the natural logarithm: the algorithm of Go's pure-Go math.Log
+// (from FreeBSD's e_log.c: x = 2^k (1 + f) with 1 + f in [sqrt2/2, sqrt2),
+// a Remez polynomial in s = f/(2 + f)), with math.Frexp's reduction done on
+// the bits without a branch. For positive normal x its results are
+// math.Log's bits in WASM (tested there); the others (0, subnormals,
+// negative, infinite, NaN) go to math.Log.
+func log(x float64) float64 {
+	const (
+		ln2Hi = 6.93147180369123816490e-01
+		ln2Lo = 1.90821492927058770002e-10
+		l1    = 6.666666666666735130e-01
+		l2    = 3.999999999940941908e-01
+		l3    = 2.857142874366239149e-01
+		l4    = 2.222219843214978396e-01
+		l5    = 1.818357216161805012e-01
+		l6    = 1.531383769920937332e-01
+		l7    = 1.479819860511658591e-01
+		// the positive normal float64s are the bits in [minNormal, inf)
+		minNormal = 0x0010000000000000
+		inf       = 0x7FF0000000000000
+		fracMask  = 1<<52 - 1
+		// the fraction bits of sqrt2/2: frexp's 0.5 <= f1 < sqrt2/2 exactly
+		// when x's fraction bits are below these
+		sqrtHalfFrac = 0x6A09E667F3BCD
+	)
+	bits := math.Float64bits(x)
+	if bits-minNormal >= inf-minNormal {
+		return math.Log(x)
+	}
+	frac := bits & fracMask
+	below := (frac - sqrtHalfFrac) >> 63 // 1 when f1 < sqrt2/2: Go doubles f1
+	f1 := math.Float64frombits((1022+below)<<52 | frac)
+	k := float64(int(bits>>52) - 1022 - int(below))
+	f := f1 - 1
+	s := f / (2 + f)
+	s2 := s * s
+	s4 := s2 * s2
+	t1 := s2 * (l1 + s4*(l3+s4*(l5+s4*l7)))
+	t2 := s4 * (l2 + s4*(l4+s4*l6))
+	R := t1 + t2
+	hfsq := 0.5 * f * f
+	return k*ln2Hi - ((hfsq - (s*(hfsq+R) + k*ln2Lo)) - f)
+}
+
+// powUnit returns a^p for a in [0, 1] and p >= 1 as exp(p log a): a few
+// calls' worth of work instead of math.Pow's dozen, for the p-norms of
+// omd-si-pnorm. Its relative error is up to about 2 |p log a| ulps (log's
+// and the product's rounding of p log a, magnified by exp): a few ulps for
+// the terms that dominate a p-norm (a near 1), more only for terms too
+// small to matter; tested against math.Pow.
+func powUnit(a, p float64) float64 {
+	if a == 0 {
+		return 0
+	}
+	return exp(p * log(a))
+}

@@ -79,3 +79,98 @@ func TestExpRangeBits(t *testing.T) {
 		t.Fatalf("bits of 2^-28: %#x, of 700: %#x", math.Float64bits(1.0/(1<<28)), math.Float64bits(700))
 	}
 }
+
+// same reports whether a and b are the same float64, or both NaN.
+func same(a, b float64) bool {
+	return math.Float64bits(a) == math.Float64bits(b) || math.IsNaN(a) && math.IsNaN(b)
+}
+
+// TestExpm1IsMathExpm1 checks expm1 against math.Expm1 bit for bit (Go code
+// on every platform) over ScInOL1's arguments, every branch of its
+// reduction (k = 0, 1, 2..19, 20..56) and the arguments it hands on.
+func TestExpm1IsMathExpm1(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	args := []float64{0, math.Copysign(0, -1), -1, -40, 1.0 / (1 << 54), 1.0 / (1 << 55), 0.5 * math.Ln2, 1.5 * math.Ln2,
+		math.Nextafter(1.5*math.Ln2, 0), 56 * math.Ln2, math.Nextafter(56*math.Ln2, 0), 19.5 * math.Ln2, 20 * math.Ln2,
+		709, 710, math.Inf(1), math.Inf(-1), math.NaN()}
+	for range 200000 {
+		args = append(args, rng.Float64()*40, rng.Float64()*1.2, math.Pow(10, -20*rng.Float64()))
+	}
+	for _, x := range args {
+		if got, want := expm1(x), math.Expm1(x); !same(got, want) {
+			t.Fatalf("expm1(%v) = %v, math.Expm1 %v", x, got, want)
+		}
+	}
+}
+
+// TestLogIsMathLog checks log against math.Log: the same bits in WASM,
+// where math.Log is the same Go algorithm, and within 1 ulp natively, where
+// it is the amd64 assembly.
+func TestLogIsMathLog(t *testing.T) {
+	exact := runtime.GOARCH == "wasm"
+	rng := rand.New(rand.NewPCG(9, 10))
+	args := []float64{0, math.Copysign(0, -1), -1, 1, 2, 0.5, math.Sqrt2 / 2, math.Nextafter(math.Sqrt2/2, 0), math.Nextafter(math.Sqrt2/2, 1),
+		math.SmallestNonzeroFloat64, 0x1p-1022, math.Nextafter(0x1p-1022, 0), math.MaxFloat64, math.Inf(1), math.Inf(-1), math.NaN()}
+	for range 200000 {
+		args = append(args, rng.Float64(), rng.ExpFloat64()*math.Pow(10, float64(rng.IntN(601)-300)))
+	}
+	worst := uint64(0)
+	for _, x := range args {
+		got, want := log(x), math.Log(x)
+		if same(got, want) {
+			continue
+		}
+		if math.IsNaN(want) || math.IsNaN(got) || math.Signbit(got) != math.Signbit(want) {
+			t.Fatalf("log(%v) = %v, math.Log %v", x, got, want)
+		}
+		d := ulps(got, want)
+		if exact || d > 1 {
+			t.Fatalf("log(%v) = %v, math.Log %v (%d ulps apart, exact %v)", x, got, want, d, exact)
+		}
+		worst = max(worst, d)
+	}
+	t.Logf("%d arguments, largest difference %d ulp (%s)", len(args), worst, runtime.GOARCH)
+}
+
+// TestPowUnit checks powUnit against math.Pow over omd-si-pnorm's
+// arguments: a in [0, 1] and p in [1, 30] (2 ln m up to m = 3e6): exact at
+// a = 0 and a = 1, and apart by at most 2 |p log a| + 2 log2(p) + 4 ulps, the
+// second term for math.Pow's own rounding (it takes a^floor(p) by
+// repeated squaring, one rounding per product: at a = 1 - 7e-7, p = 20.6,
+// math.Pow is 4 ulps from powUnit).
+func TestPowUnit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	worst := 0.0
+	for _, p := range []float64{1, 2, 2 * math.Log(10), 2 * math.Log(100), 2 * math.Log(1e4), 30} {
+		if powUnit(0, p) != 0 || powUnit(1, p) != 1 {
+			t.Fatalf("powUnit(0 or 1, %v) = %v, %v", p, powUnit(0, p), powUnit(1, p))
+		}
+	}
+	for range 200000 {
+		a, p := rng.Float64(), 1+29*rng.Float64()
+		if rng.IntN(2) == 0 {
+			a = 1 - a*1e-6 // near 1, where a p-norm's largest terms are
+		}
+		got, want := powUnit(a, p), math.Pow(a, p)
+		if want < 0x1p-1000 {
+			continue // exp's under-range goes to math.Exp; relative ulps mean little here
+		}
+		tol := 2*math.Abs(p*math.Log(a)) + 2*math.Log2(p) + 4
+		ulpsApart := math.Abs(got-want) / (0x1p-53 * want)
+		worst = max(worst, ulpsApart)
+		if ulpsApart > tol {
+			t.Fatalf("powUnit(%v, %v) = %v, math.Pow %v: %.1f ulps, tolerance %.1f", a, p, got, want, ulpsApart, tol)
+		}
+	}
+	t.Logf("largest difference from math.Pow: %.1f ulps", worst)
+}
+
+// TestExpm1AndLogConstants checks the constants of the range tests.
+func TestExpm1AndLogConstants(t *testing.T) {
+	if math.Float64bits(1.0/(1<<54)) != 0x3C90000000000000 || math.Float64bits(3.88162421113569373274e+01) != 0x4043687A9F1AF2B1 {
+		t.Fatal("expm1's range bits")
+	}
+	if math.Float64bits(math.Sqrt2/2)&(1<<52-1) != 0x6A09E667F3BCD {
+		t.Fatal("log's sqrt2/2 fraction bits")
+	}
+}

@@ -48,51 +48,58 @@ func nonZeros(x []float64) int {
 	return n
 }
 
-// Predict returns the prediction of the next round for x, without learning.
+// Predict returns the prediction of the next round for x, without learning:
+// this round's maxima max(b_i, |x_i|) are taken inside predict.
 func (o *OMDSIPNorm) Predict(x []float64) float64 {
-	return o.predict(x, max(o.m, nonZeros(x)), func(i int) float64 { return math.Max(o.b[i], math.Abs(x[i])) })
+	return o.predict(x, max(o.m, nonZeros(x)))
 }
 
-// predict returns w^T x for the exponent of m non-zeros and the maxima
-// bOf(i). The powers are taken of v/||v||_inf so that large p cannot
-// overflow (ALGORITHMS.md §3.4).
-func (o *OMDSIPNorm) predict(x []float64, m int, bOf func(int) float64) float64 {
+// predict returns w^T x for the exponent of m non-zeros, with the maxima
+// b_i = max(o.b_i, |x_i|) (o.b itself during Learn, which has updated it).
+// The powers are taken of u = v/||v||_inf so that large p cannot overflow
+// (ALGORITHMS.md §3.4), one powUnit per coordinate: |u_i|^{p-1} is
+// |u_i|^p / |u_i|. Go's WebAssembly code pays for every call and branch,
+// so the loops call nothing else (math.Pow and a closure for b_i, as
+// before, made this learner 2.4x slower in the browser than natively).
+func (o *OMDSIPNorm) predict(x []float64, m int) float64 {
+	n := len(x)
+	theta, bs := o.theta[:n], o.b[:n]
 	p := pnorm(m)
 	vmax := 0.0
-	for i := range o.theta {
-		if b := bOf(i); b != 0 {
-			vmax = math.Max(vmax, math.Abs(o.theta[i]/b))
+	for i, v := range x {
+		if b := maxAbs(bs[i], v); b != 0 {
+			vmax = maxAbs(vmax, theta[i]/b)
 		}
 	}
 	if vmax == 0 {
 		return 0
 	}
 	sumP := 0.0 // ||v/vmax||_p^p
-	for i := range o.theta {
-		if b := bOf(i); b != 0 {
-			sumP += math.Pow(math.Abs(o.theta[i]/b)/vmax, p)
+	dotP := 0.0 // sum_i sgn(u_i) |u_i|^{p-1} x_i / b_i
+	for i, v := range x {
+		if b := maxAbs(bs[i], v); b != 0 {
+			u := theta[i] / b / vmax
+			up := powUnit(math.Abs(u), p)
+			sumP += up
+			if v != 0 && u != 0 {
+				dotP += up / u / b * v
+			}
 		}
 	}
 	// ||v||_p^{2-p} |v_i|^{p-1} = vmax ||u||_p^{2-p} |u_i|^{p-1}, u = v/vmax.
-	scale := vmax * math.Pow(sumP, (2-p)/p) / ((p - 1) * math.Sqrt(o.delta+o.sumSq))
-	yhat := 0.0
-	for i, v := range x {
-		if b := bOf(i); b != 0 && v != 0 {
-			u := o.theta[i] / b / vmax
-			yhat += scale * math.Copysign(math.Pow(math.Abs(u), p-1), u) / b * v
-		}
-	}
-	return yhat
+	return vmax * math.Pow(sumP, (2-p)/p) / ((p - 1) * math.Sqrt(o.delta+o.sumSq)) * dotP
 }
 
 // Learn plays one round: update b and m with x, predict, then the dual step
 // and beta's running sum with this round's p.
 func (o *OMDSIPNorm) Learn(x []float64, y float64) float64 {
+	n := len(x)
+	theta, bs := o.theta[:n], o.b[:n]
 	for i, v := range x {
-		o.b[i] = math.Max(o.b[i], math.Abs(v))
+		bs[i] = maxAbs(bs[i], v)
 	}
 	o.m = max(o.m, nonZeros(x))
-	yhat := o.predict(x, o.m, func(i int) float64 { return o.b[i] })
+	yhat := o.predict(x, o.m)
 	g := o.loss.Deriv(y, yhat)
 	if g == 0 {
 		return yhat
@@ -102,13 +109,14 @@ func (o *OMDSIPNorm) Learn(x []float64, y float64) float64 {
 	big := 0.0
 	for i, v := range x {
 		if v != 0 {
-			big = math.Max(big, math.Abs(g*v/o.b[i]))
+			big = maxAbs(big, g*v/bs[i])
 		}
 	}
+	step := o.eta * g
 	for i, v := range x {
 		if v != 0 {
-			norm += math.Pow(math.Abs(g*v/o.b[i])/big, p)
-			o.theta[i] -= o.eta * g * v
+			norm += powUnit(math.Abs(g*v/bs[i])/big, p)
+			theta[i] -= step * v
 		}
 	}
 	if big > 0 {

@@ -51,7 +51,7 @@ func (s *Scinol) Predict(x []float64) float64 {
 			M := maxAbs(Ms[i], v)
 			beta := wealth[i]
 			if s.variant == 1 {
-				beta = math.Min(beta, s.eps*(S2[i]+M*M)/(v*v*float64(s.t+1)))
+				beta = minWealth(beta, s.eps*(S2[i]+M*M)/(v*v*float64(s.t+1)))
 			}
 			yhat += s.weight(G[i], S2[i], M, beta) * v
 		}
@@ -76,7 +76,18 @@ func weight1(G, S2, M, beta float64) float64 {
 	}
 	D := math.Sqrt(S2 + M*M)
 	theta := G / D
-	return beta * math.Copysign(math.Expm1(math.Abs(theta)/2), theta) / (2 * D)
+	return beta * math.Copysign(expm1(math.Abs(theta)/2), theta) / (2 * D)
+}
+
+// minWealth returns min(beta, c) for ScInOL1's wealth beta > 0 and its cap
+// c > 0: math.Min's result for these (no zeros of either sign), without its
+// call in WASM. A NaN cap (only after the learner diverged, which Guard
+// catches) leaves beta as it is.
+func minWealth(beta, c float64) float64 {
+	if c < beta {
+		return c
+	}
+	return beta
 }
 
 // weight2 is ScInOL2's beta sgn(theta) min(|theta|, 1) / (2 D).
@@ -107,7 +118,7 @@ func (s *Scinol) Learn(x []float64, y float64) float64 {
 		for i, v := range x {
 			M[i] = maxAbs(M[i], v)
 			if v != 0 {
-				wealth[i] = math.Min(wealth[i], s.eps*(S2[i]+M[i]*M[i])/(v*v*float64(s.t)))
+				wealth[i] = minWealth(wealth[i], s.eps*(S2[i]+M[i]*M[i])/(v*v*float64(s.t)))
 			}
 			w[i] = weight1(G[i], S2[i], M[i], wealth[i])
 		}
