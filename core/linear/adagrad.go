@@ -43,7 +43,7 @@ func (a *AdaGrad) Learn(x []float64, y float64) float64 {
 		if gi == 0 {
 			continue
 		}
-		normG[i] = hypot(normG[i], gi)
+		normG[i] = growNorm(normG[i], gi)
 		w[i] -= eta * gi / (delta + normG[i])
 	}
 	return yhat

@@ -2,9 +2,10 @@ package linear
 
 import "math"
 
-// exp and hypot are math.Exp and math.Hypot written so that Go's
-// WebAssembly code runs them fast, with the same bits on every platform.
-// Natively (amd64) math.Exp and math.Hypot are assembly; in WASM they are
+// exp, expm1, log and growNorm are math.Exp, math.Expm1, math.Log and
+// math.Hypot written so that Go's WebAssembly code runs them fast, with the
+// same bits on every platform. Natively (amd64) math.Exp, math.Log and
+// math.Hypot are assembly; in WASM they are
 // Go functions calling further functions (math.Exp calls expmulti, then
 // Ldexp), and each call costs much more there than the arithmetic: the
 // coordinate-wise learners, which take an exponential or a hypotenuse per
@@ -50,22 +51,18 @@ func exp(x float64) float64 {
 	return y * math.Float64frombits(uint64(half+1023)<<52) * math.Float64frombits(uint64(k-half+1023)<<52)
 }
 
-// hypot returns sqrt(p^2 + q^2) without overflow: math.Hypot's formula
-// max * sqrt(1 + (min/max)^2), the same in Go and in the amd64 assembly,
-// in one function (no calls on its usual path).
-func hypot(p, q float64) float64 {
-	p, q = math.Abs(p), math.Abs(q)
-	if math.IsInf(p, 1) || math.IsInf(q, 1) {
-		return math.Inf(1)
-	}
-	if math.IsNaN(p) || math.IsNaN(q) {
-		return math.NaN()
-	}
+// growNorm returns hypot(n, g) = sqrt(n^2 + g^2) for a running norm n >= 0
+// (+Inf and NaN included) and a finite entry g != 0, without overflow:
+// math.Hypot's formula max * sqrt(1 + (min/max)^2), the same in Go and in
+// the amd64 assembly, and its bits for these arguments (tested). It has
+// none of math.Hypot's other cases, so that it is small enough to be
+// inlined: a call per coordinate is what WASM pays most. (An infinite g,
+// only from an overflowing gradient, gives NaN where math.Hypot gives +Inf;
+// the learners' step g/norm is NaN either way, and Guard stops them.)
+func growNorm(n, g float64) float64 {
+	p, q := n, math.Abs(g)
 	if p < q {
 		p, q = q, p
-	}
-	if p == 0 {
-		return 0
 	}
 	q /= p
 	return p * math.Sqrt(1+q*q)

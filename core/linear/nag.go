@@ -71,7 +71,7 @@ func (n *NAG) Learn(x []float64, y float64) float64 {
 		if gi == 0 {
 			continue
 		}
-		normG[i] = hypot(normG[i], gi)
+		normG[i] = growNorm(normG[i], gi)
 		w[i] -= rate * gi / (s[i] * normG[i])
 	}
 	return yhat
