@@ -11,15 +11,24 @@ import "math"
 // coordinate-wise learners, which take an exponential or a hypotenuse per
 // coordinate and round, ran 2.3-4x slower in WASM than natively.
 
-// exp returns e^x: the algorithm of Go's pure-Go math.Exp (from FreeBSD's
-// e_exp.c: x = k ln2 + r, a Remez polynomial for e^r), with its final
-// Ldexp(y, k) done as two exact multiplications by powers of two, so that
-// it needs no call. Its results are math.Exp's bits in WASM (tested there)
-// and within 2 ulps of the amd64 assembly natively (tested; the assembly
-// is the less accurate), so that, for arguments in [-700, 700] away from
-// 0, the learners compute the same bits natively and in the browser; the
-// others (beyond, and |x| < 2^-28) go to math.Exp.
+// exp returns e^x (expInPlace on one value).
 func exp(x float64) float64 {
+	v := [1]float64{x}
+	expInPlace(v[:])
+	return v[0]
+}
+
+// expInPlace replaces each v[i] by e^v[i]: the algorithm of Go's pure-Go
+// math.Exp (from FreeBSD's e_exp.c: x = k ln2 + r, a Remez polynomial for
+// e^r), with its final Ldexp(y, k) done as two exact multiplications by
+// powers of two, so that the loop makes no call. Its results are
+// math.Exp's bits in WASM (tested there) and within 2 ulps of the amd64
+// assembly natively (tested; the assembly is the less accurate), so that,
+// for arguments in [-700, 700] away from 0, the learners compute the same
+// bits natively and in the browser; the others (beyond, and |x| < 2^-28)
+// go to math.Exp. A whole slice per call, because in WASM a call per
+// coordinate costs more than the exponential's arithmetic.
+func expInPlace(v []float64) {
 	const (
 		ln2Hi = 6.93147180369123816490e-01
 		ln2Lo = 1.90821492927058770002e-10
@@ -34,21 +43,24 @@ func exp(x float64) float64 {
 		nearZeroBits = 0x3E30000000000000
 		maxArgBits   = 0x4085E00000000000
 	)
-	// Go's WebAssembly code dispatches on every branch, so this path has one.
-	if math.Float64bits(x)&^(1<<63)-nearZeroBits > maxArgBits-nearZeroBits {
-		return math.Exp(x) // NaN, infinities, under- and overflow, tiny x
+	for i, x := range v {
+		// Go's WebAssembly code dispatches on every branch, so this path has one.
+		if math.Float64bits(x)&^(1<<63)-nearZeroBits > maxArgBits-nearZeroBits {
+			v[i] = math.Exp(x) // NaN, infinities, under- and overflow, tiny x
+			continue
+		}
+		k := int(log2e*x + math.Copysign(0.5, x)) // log2e x ± 0.5, rounded to the nearest integer
+		hi := x - float64(k)*ln2Hi
+		lo := float64(k) * ln2Lo
+		r := hi - lo
+		t := r * r
+		c := r - t*(p1+t*(p2+t*(p3+t*(p4+t*p5))))
+		y := 1 - ((lo - (r*c)/(2-c)) - hi)
+		// y 2^k with |k| <= 1010: two factors 2^(k/2) and 2^(k-k/2), each a
+		// normal float64, so both products are exact (y is near 1).
+		half := k / 2
+		v[i] = y * math.Float64frombits(uint64(half+1023)<<52) * math.Float64frombits(uint64(k-half+1023)<<52)
 	}
-	k := int(log2e*x + math.Copysign(0.5, x)) // log2e x ± 0.5, rounded to the nearest integer
-	hi := x - float64(k)*ln2Hi
-	lo := float64(k) * ln2Lo
-	r := hi - lo
-	t := r * r
-	c := r - t*(p1+t*(p2+t*(p3+t*(p4+t*p5))))
-	y := 1 - ((lo - (r*c)/(2-c)) - hi)
-	// y 2^k with |k| <= 1010: two factors 2^(k/2) and 2^(k-k/2), each a
-	// normal float64, so both products are exact (y is near 1).
-	half := k / 2
-	return y * math.Float64frombits(uint64(half+1023)<<52) * math.Float64frombits(uint64(k-half+1023)<<52)
 }
 
 // growNorm returns hypot(n, g) = sqrt(n^2 + g^2) for a running norm n >= 0

@@ -122,3 +122,44 @@ func TestScinolDiagLongStreamStaysFinite(t *testing.T) {
 		t.Fatalf("after 20000 rounds the prediction is %v, want the clamp %v", p, predictionLimit)
 	}
 }
+
+// TestScinolDiagBatchedIsOneLoop checks that predict's batched exponentials
+// give the bits of the one-loop form of Algorithm 1's prediction,
+// sum_i exp(E_i) h_i x_i / s2_i over the non-zero terms, round by round on a
+// stream with zero features and scales from 1e-6 to 1e6.
+func TestScinolDiagBatchedIsOneLoop(t *testing.T) {
+	const d = 37
+	rng := rand.New(rand.NewPCG(21, 22))
+	a := NewScinolDiag(d, loss.Logistic{}, 1.5)
+	scale := make([]float64, d)
+	for i := range scale {
+		scale[i] = math.Pow(10, float64(rng.IntN(13)-6))
+	}
+	x := make([]float64, d)
+	for round := 1; round <= 3000; round++ {
+		for i := range x {
+			x[i] = 0
+			if rng.IntN(4) > 0 {
+				x[i] = rng.NormFloat64() * scale[i]
+			}
+		}
+		// the one loop, on the state before the round, with s2 including x
+		logScale := math.Log(a.alpha * float64(a.t+1) * float64(d))
+		half := 1 / (2 * a.alpha)
+		want := 0.0
+		for i, v := range x {
+			if v == 0 || a.h[i] == 0 {
+				continue
+			}
+			inv := 1 / (a.s2[i] + v*v)
+			want += exp((a.h[i]*a.h[i]+v*v)*inv*half-logScale) * (a.h[i] * v * inv)
+		}
+		y := 1.0
+		if x[0]+x[1] < 0 {
+			y = -1
+		}
+		if got := a.Learn(x, y); math.Float64bits(got) != math.Float64bits(want) && !(got == 0 && want == 0) {
+			t.Fatalf("round %d: predict %v, one loop %v", round, got, want)
+		}
+	}
+}
