@@ -111,7 +111,7 @@ bench: build $(AXE_STAMP)
 	for run in 1 2; do \
 	  PATH="$(WASM_EXEC):$$PATH" $(JS_ENV) $(GO) test -run '^$$' -bench 'Learn/.*/d=100$$' -benchtime 1s -count 3 -timeout 30m ./core/catalog/ | tee -a build/bench/node.txt || exit 1; \
 	  UNITFREE_BENCH_WASM=$(CURDIR)/build/bench/catalog.test.wasm UNITFREE_BENCH_ARGS='-test.run=^$$ -test.bench=Learn/.*/d=100$$ -test.benchtime=1s -test.count=3' \
-	    $(GO) test -count=1 -timeout 30m -run TestWASMBenchInChromium ./wasm/browsertest/ > build/bench/chromium.log || (cat build/bench/chromium.log; exit 1) || exit 1; \
+	    $(GO) test -count=1 -timeout 30m -run TestWASMBenchInChromium ./wasm/browsertest/ > build/bench/chromium.log || { cat build/bench/chromium.log; exit 1; }; \
 	  cat build/bench/chromium.txt >> build/bench/chromium-runs.txt; \
 	done
 	mv build/bench/chromium-runs.txt build/bench/chromium.txt
