@@ -59,49 +59,74 @@ type BanditResult struct {
 	Rounds    []bandit.Round     `json:"rounds,omitempty"`
 }
 
-// NewBandit checks the configuration and returns a session at round 0 for
-// the rows x with labels in 0..k-1.
-func NewBandit(x [][]float64, labels []int, k int, cfg BanditConfig, lim Limits) (*BanditSession, error) {
-	if len(x) == 0 {
-		return nil, errNoRounds
+// CheckBandit checks a bandit run of rows rows of d raw features and k
+// classes against the configuration's rules and the limits, without the
+// data: a caller that generates its data calls it first.
+func CheckBandit(rows, k, d int, cfg BanditConfig, lim Limits) error {
+	_, _, err := checkBandit(rows, k, d, cfg, lim)
+	return err
+}
+
+// checkBandit validates a run's shape and returns its feature map and
+// players (learners not yet built).
+func checkBandit(rows, k, d int, cfg BanditConfig, lim Limits) (*features.Map, []*banditPlayer, error) {
+	if rows == 0 {
+		return nil, nil, errNoRounds
 	}
 	if k < 2 {
-		return nil, fmt.Errorf("%d classes; at least 2 are needed", k)
+		return nil, nil, fmt.Errorf("%d classes; at least 2 are needed", k)
 	}
-	degree := max(cfg.Degree, 1)
-	fm, err := features.New(len(x[0]), degree, cfg.Bias)
+	if k > lim.MaxClasses {
+		return nil, nil, fmt.Errorf("%d classes, more than the limit of %d", k, lim.MaxClasses)
+	}
+	fm, err := featureMap(d, max(cfg.Degree, 1), cfg.Bias, lim)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	passes := max(cfg.Passes, 1)
 	if passes > lim.MaxPasses {
-		return nil, fmt.Errorf("passes = %d: 1 to %d are accepted", cfg.Passes, lim.MaxPasses)
+		return nil, nil, fmt.Errorf("passes = %d: 1 to %d are accepted", cfg.Passes, lim.MaxPasses)
 	}
 	if len(cfg.Learners) == 0 {
-		return nil, errors.New("no learners: name at least one")
+		return nil, nil, errors.New("no learners: name at least one")
 	}
 	if len(cfg.Learners) > lim.MaxLearners {
-		return nil, fmt.Errorf("%d learners, more than the limit of %d", len(cfg.Learners), lim.MaxLearners)
+		return nil, nil, fmt.Errorf("%d learners, more than the limit of %d", len(cfg.Learners), lim.MaxLearners)
 	}
-	s := &BanditSession{k: k, labels: labels, keep: cfg.KeepRounds, fm: fm}
+	var players []*banditPlayer
 	work := 0.0
 	n := k * fm.Dim()
 	for i, spec := range cfg.Learners {
 		e, ok := catalog.LookupBandit(spec.ID)
 		if !ok {
 			_, err := catalog.NewBandit(spec.ID, k, 1, nil)
-			return nil, fmt.Errorf("learners[%d]: %w", i, err)
+			return nil, nil, fmt.Errorf("learners[%d]: %w", i, err)
 		}
 		p, err := e.Resolve(spec.Params)
 		if err != nil {
-			return nil, fmt.Errorf("learners[%d]: %w", i, err)
+			return nil, nil, fmt.Errorf("learners[%d]: %w", i, err)
 		}
 		work += e.Cost.Work(n)
-		s.players = append(s.players, &banditPlayer{id: e.ID, params: p})
+		players = append(players, &banditPlayer{id: e.ID, params: p})
 	}
-	if total := work * float64(len(x)*passes); total > lim.MaxWork {
-		return nil, fmt.Errorf("the run needs about %.3g coordinate updates, more than the limit of %.3g", total, lim.MaxWork)
+	if total := work * float64(rows) * float64(passes); total > lim.MaxWork {
+		return nil, nil, fmt.Errorf("the run needs about %.3g coordinate updates, more than the limit of %.3g", total, lim.MaxWork)
 	}
+	return fm, players, nil
+}
+
+// NewBandit checks the configuration and returns a session at round 0 for
+// the rows x with labels in 0..k-1.
+func NewBandit(x [][]float64, labels []int, k int, cfg BanditConfig, lim Limits) (*BanditSession, error) {
+	if len(x) == 0 {
+		return nil, errNoRounds
+	}
+	fm, players, err := checkBandit(len(x), k, len(x[0]), cfg, lim)
+	if err != nil {
+		return nil, err
+	}
+	passes := max(cfg.Passes, 1)
+	s := &BanditSession{k: k, labels: labels, keep: cfg.KeepRounds, fm: fm, players: players}
 	for i, row := range x {
 		if labels[i] < 0 || labels[i] >= k {
 			return nil, fmt.Errorf("row %d: label %d is outside 0..%d", i+1, labels[i], k-1)

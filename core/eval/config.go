@@ -48,10 +48,22 @@ type Limits struct {
 	MaxPasses   int
 	MaxDim      int     // length of the mapped feature vector
 	MaxWork     float64 // rounds x sum over learners of the per-round cost (d or d²)
+	MaxClasses  int     // classes of a bandit run
 }
 
 // DefaultLimits are the API's limits.
-var DefaultLimits = Limits{MaxLearners: 20, MaxPasses: 100, MaxDim: 500, MaxWork: 2e8}
+var DefaultLimits = Limits{MaxLearners: 20, MaxPasses: 100, MaxDim: 500, MaxWork: 2e8, MaxClasses: 100}
+
+// featureMap returns the feature map of d raw features, refusing one over
+// the limit before it is built (100 columns at degree 3 make 176,850).
+func featureMap(d, degree int, bias bool, lim Limits) (*features.Map, error) {
+	if degree >= 1 && degree <= features.MaxDegree {
+		if n := features.Size(d, degree, bias); n > lim.MaxDim {
+			return nil, fmt.Errorf("the feature map makes %d features, more than the limit of %d", n, lim.MaxDim)
+		}
+	}
+	return features.New(d, degree, bias)
+}
 
 // resolved holds a validated configuration.
 type resolved struct {
@@ -85,12 +97,9 @@ func resolve(cfg Config, d, n int, lim Limits) (*resolved, error) {
 	if r.Degree == 0 {
 		r.Degree = 1
 	}
-	fm, err := features.New(d, r.Degree, cfg.Bias)
+	fm, err := featureMap(d, r.Degree, cfg.Bias, lim)
 	if err != nil {
 		return nil, err
-	}
-	if fm.Dim() > lim.MaxDim {
-		return nil, fmt.Errorf("the feature map makes %d features, more than the limit of %d", fm.Dim(), lim.MaxDim)
 	}
 	r.fmap = fm
 	if r.Passes == 0 {

@@ -2,7 +2,10 @@
 // constant bias term and polynomial monomials of the raw features.
 package features
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // MaxDegree is the highest polynomial degree a Map accepts.
 const MaxDegree = 3
@@ -17,6 +20,29 @@ type Map struct {
 	raw   int
 	bias  bool
 	terms [][]int // raw-feature indices multiplied together, one slice per monomial
+}
+
+// Size returns the length of the mapped vector New(d, degree, bias) would
+// make, without making it: the monomials of degree 1..degree in d
+// variables, C(d+k-1, k) of degree k, plus the bias. It saturates at
+// math.MaxInt instead of overflowing.
+func Size(d, degree int, bias bool) int {
+	n, term := 0, 1
+	for k := 1; k <= degree; k++ {
+		// C(d+k-1, k) = C(d+k-2, k-1) (d+k-1) / k, exact in integers.
+		if term > math.MaxInt/(d+k) {
+			return math.MaxInt
+		}
+		term = term * (d + k - 1) / k
+		if n > math.MaxInt-term {
+			return math.MaxInt
+		}
+		n += term
+	}
+	if bias {
+		n++
+	}
+	return n
 }
 
 // New returns the map for d raw features with the given polynomial degree

@@ -1,6 +1,7 @@
 package features
 
 import (
+	"math"
 	"reflect"
 	"testing"
 )
@@ -71,5 +72,29 @@ func TestNewRejectsBadArguments(t *testing.T) {
 		if _, err := New(tc.d, tc.degree, false); err == nil {
 			t.Errorf("New(%d,%d) accepted bad arguments", tc.d, tc.degree)
 		}
+	}
+}
+
+// TestSizeMatchesNew: Size counts what New makes, and saturates instead of
+// overflowing.
+func TestSizeMatchesNew(t *testing.T) {
+	for d := 1; d <= 12; d++ {
+		for degree := 1; degree <= MaxDegree; degree++ {
+			for _, bias := range []bool{false, true} {
+				m, err := New(d, degree, bias)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := Size(d, degree, bias); got != m.Dim() {
+					t.Fatalf("Size(%d, %d, %v) = %d, New makes %d", d, degree, bias, got, m.Dim())
+				}
+			}
+		}
+	}
+	if got := Size(100, 3, true); got != 176851 { // 100 + 5050 + 171700 + bias
+		t.Fatalf("Size(100, 3, bias) = %d, want 176851", got)
+	}
+	if got := Size(math.MaxInt/2, 3, true); got != math.MaxInt {
+		t.Fatalf("Size(MaxInt/2, 3) = %d, want saturation", got)
 	}
 }

@@ -80,11 +80,20 @@ func recoverJSON(h http.Handler) http.Handler {
 	})
 }
 
-// writeJSON writes v as a JSON response with the given status.
+// writeJSON writes v as a JSON response with the given status. v is
+// encoded before the status is written: a value JSON cannot carry (a NaN or
+// an infinity from a run whose numbers overflowed) becomes a 422 that says
+// so, never a 200 with an empty body.
 func writeJSON(w http.ResponseWriter, status int, v any) {
+	body, err := json.Marshal(v)
+	if err != nil {
+		status = http.StatusUnprocessableEntity
+		body, _ = json.Marshal(map[string]string{"error": "the run's results are not finite numbers (" + err.Error() +
+			"): a value overflowed float64; rescale the data (smaller values) or choose another objective"})
+	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(v)
+	w.Write(append(body, '\n'))
 }
 
 // writeError writes {"error": msg} with the given status.

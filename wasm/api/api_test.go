@@ -26,6 +26,13 @@ func FuzzRun(f *testing.F) {
 	f.Add([]byte(`[]`))
 	f.Add([]byte(`{"task":"sampling","objective":"ridge","data":{"x":[[1,2],[2,1],[0,1]],"y":[1,2,0.5]},"runs":[{"optimizer":"prox-svrg","sampler":"mabs"}],"passes":3}`))
 	f.Add([]byte(`{"task":"bandit","generator":{"name":"synsep","rounds":50,"seed":2},"learners":[{"id":"soba-diag"}],"keep":["rounds"]}`))
+	// Requests of the attack report: a class count of 4.6e18, a bandit
+	// feature map over the limit, a generator over the work limit, and
+	// values that overflow float64.
+	f.Add([]byte(`{"task":"bandit","data":{"x":[[1,2],[2,1]],"y":[0,4.6e18]},"learners":[{"id":"banditron"}]}`))
+	f.Add([]byte(`{"task":"bandit","data":{"x":[[1,2,3,4,5,6,7,8,9],[9,8,7,6,5,4,3,2,1]],"y":[0,1]},"features":{"degree":3},"learners":[{"id":"banditron"}]}`))
+	f.Add([]byte(`{"task":"bandit","generator":{"name":"synsep","rounds":100000,"seed":1},"learners":[{"id":"soba"}]}`))
+	f.Add([]byte(`{"task":"sampling","objective":"ridge","data":{"x":[[1,2],[2,1],[3,3]],"y":[1e300,-1e300,1e300]},"runs":[{"optimizer":"sgd","sampler":"uniform"}]}`))
 	h := New()
 	f.Fuzz(func(t *testing.T, body []byte) {
 		rec := httptest.NewRecorder()

@@ -2,6 +2,7 @@ package api
 
 import (
 	"fmt"
+	"math"
 
 	"unitfree/core/bandit"
 	"unitfree/core/data"
@@ -40,11 +41,19 @@ func (req *runRequest) runBandit() (any, error) {
 	if sources != 1 {
 		return nil, bad("a bandit run needs exactly one of \"data\", \"dataset\", \"csv\" and \"generator\" (got %d)", sources)
 	}
+	cfg := eval.BanditConfig{Learners: req.Learners, Bias: req.Features.Bias,
+		Degree: req.Features.Degree, Shuffle: req.Order.Shuffle, Seed: req.Order.Seed, Passes: req.Passes,
+		DrawSeed: req.DrawSeed, Draws: req.Draws}
 	switch {
 	case req.Generator != nil:
 		g := req.Generator
 		if g.Rounds < 1 || g.Rounds > maxGeneratedRounds {
 			return nil, bad("generator.rounds = %d: 1 to %d are accepted", g.Rounds, maxGeneratedRounds)
+		}
+		// Check the run before generating its data (SynSep's 100,000
+		// rounds are 320 MB).
+		if err := eval.CheckBandit(g.Rounds, bandit.SynClasses, bandit.SynFeatures, cfg, eval.DefaultLimits); err != nil {
+			return nil, bad("%v", err)
 		}
 		switch g.Name {
 		case "synsep":
@@ -65,9 +74,13 @@ func (req *runRequest) runBandit() (any, error) {
 			return nil, bad("%v", err)
 		}
 		k := 0
+		maxClasses := eval.DefaultLimits.MaxClasses
 		for i, y := range r.Y {
-			if y != float64(int(y)) || y < 0 {
+			if y != math.Trunc(y) || y < 0 {
 				return nil, bad("data.y row %d is %v: bandit labels are class indices 0, 1, 2, ...", i+1, y)
+			}
+			if y >= float64(maxClasses) { // before the classes are made
+				return nil, bad("data.y row %d is %v: at most %d classes (labels 0 to %d) are accepted", i+1, y, maxClasses, maxClasses-1)
 			}
 			labels = append(labels, int(y))
 			k = max(k, int(y)+1)
@@ -104,9 +117,8 @@ func (req *runRequest) runBandit() (any, error) {
 		}
 		keepRounds = true
 	}
-	s, err := eval.NewBandit(x, labels, len(classes), eval.BanditConfig{Learners: req.Learners, Bias: req.Features.Bias,
-		Degree: req.Features.Degree, Shuffle: req.Order.Shuffle, Seed: req.Order.Seed, Passes: req.Passes,
-		DrawSeed: req.DrawSeed, Draws: req.Draws, KeepRounds: keepRounds}, eval.DefaultLimits)
+	cfg.KeepRounds = keepRounds
+	s, err := eval.NewBandit(x, labels, len(classes), cfg, eval.DefaultLimits)
 	if err != nil {
 		return nil, bad("%v", err)
 	}

@@ -1,0 +1,92 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http/httptest"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// post sends body to POST /api/run and returns the status and the decoded
+// answer (which must be JSON).
+func post(t *testing.T, body string) (int, map[string]any) {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	New().ServeHTTP(rec, httptest.NewRequest("POST", "/api/run", strings.NewReader(body)))
+	var out map[string]any
+	if err := json.Unmarshal(rec.Body.Bytes(), &out); err != nil {
+		t.Fatalf("status %d, not JSON (%v): %q", rec.Code, err, rec.Body.String())
+	}
+	return rec.Code, out
+}
+
+// expectRefusal asserts a 4xx answer whose error message contains want.
+func expectRefusal(t *testing.T, body, want string) {
+	t.Helper()
+	code, out := post(t, body)
+	msg, _ := out["error"].(string)
+	if code < 400 || code >= 500 || !strings.Contains(msg, want) {
+		t.Fatalf("status %d, error %q; want a 4xx naming %q", code, msg, want)
+	}
+}
+
+// TestBanditClassCountIsLimited: inline bandit labels set the class count;
+// it is checked against the limit before anything is allocated for it
+// (y = 4.6e18 once grew the server past 3.9 GB).
+func TestBanditClassCountIsLimited(t *testing.T) {
+	for _, y := range []string{"1000", "3e7", "4.6e18"} {
+		expectRefusal(t, `{"task":"bandit","data":{"x":[[1,2],[2,1]],"y":[0,`+y+`]},"learners":[{"id":"banditron"}]}`, "classes")
+	}
+	// 100 classes are accepted.
+	if code, out := post(t, `{"task":"bandit","data":{"x":[[1,2],[2,1]],"y":[0,99]},"learners":[{"id":"banditron"}]}`); code != 200 {
+		t.Fatalf("100 classes: %d %v", code, out)
+	}
+}
+
+// TestBanditFeatureLimit: the bandit path applies the limit on mapped
+// features like the others (30 columns at degree 3 make 5,455).
+func TestBanditFeatureLimit(t *testing.T) {
+	var row []string
+	for i := range 30 {
+		row = append(row, string(rune('1'+i%9)))
+	}
+	x := "[" + strings.Join(row, ",") + "]"
+	expectRefusal(t, `{"task":"bandit","data":{"x":[`+x+`,`+x+`],"y":[0,1]},"features":{"degree":3},"learners":[{"id":"banditron"}]}`, "features")
+}
+
+// TestGeneratorCheckedBeforeGenerating: a generated run over the work
+// limit is refused before the data are generated (100,000 SynSep rounds
+// of 400 features are 320 MB).
+func TestGeneratorCheckedBeforeGenerating(t *testing.T) {
+	body := `{"task":"bandit","generator":{"name":"synsep","rounds":100000,"seed":1},"learners":[{"id":"soba"}]}`
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	expectRefusal(t, body, "limit")
+	runtime.ReadMemStats(&after)
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 16<<20 {
+		t.Fatalf("refusing the run allocated %d MB", grew>>20)
+	}
+}
+
+// TestNonFiniteResultIsAClearError: values that overflow float64 in the
+// run (y = ±1e300 in a ridge objective) once answered 200 with an empty
+// body; the answer is now a 4xx that says what happened.
+func TestNonFiniteResultIsAClearError(t *testing.T) {
+	for _, body := range []string{
+		`{"task":"sampling","objective":"ridge","data":{"x":[[1,2],[2,1],[3,3]],"y":[1e300,-1e300,1e300]},"runs":[{"optimizer":"sgd","sampler":"uniform"}]}`,
+		`{"task":"sampling","objective":"ridge","data":{"x":[[1e300,2],[2,1],[3,3]],"y":[1,-1,1]},"runs":[{"optimizer":"sgd","sampler":"uniform"}]}`,
+	} {
+		rec := httptest.NewRecorder()
+		New().ServeHTTP(rec, httptest.NewRequest("POST", "/api/run", bytes.NewReader([]byte(body))))
+		if rec.Code == 200 {
+			var out map[string]any
+			if json.Unmarshal(rec.Body.Bytes(), &out) == nil {
+				continue // a finite answer is fine too
+			}
+			t.Fatalf("200 with a body that is not JSON: %q", rec.Body.String())
+		}
+		expectRefusal(t, body, "float64")
+	}
+}
