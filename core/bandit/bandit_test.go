@@ -188,8 +188,8 @@ func TestSOBAGradientIsUnbiased(t *testing.T) {
 // TestSOBAPotentialIdentity checks on every update round the identity of
 // ALGORITHMS.md §4.7, Phi_{t+1} - Phi_t = -m_t + r_t/(p (1 + r_t)) with
 // Phi = theta^T A^{-1} theta; that the cumulative margin never goes
-// negative; and that the Sherman–Morrison A^{-1} matches gonum's inverse of
-// A = a I + sum n_t z_t z_t^T (built independently) to 1e-8 after 1000 rounds.
+// negative; and that R^T R matches S A S for A = a I + sum n_t z_t z_t^T
+// (built independently) and the feature scales S to 1e-12 after 1000 rounds.
 func TestSOBAPotentialIdentity(t *testing.T) {
 	const k, d, a, gamma = 4, 6, 1.0, 0.3
 	n := k * d
@@ -203,8 +203,8 @@ func TestSOBAPotentialIdentity(t *testing.T) {
 	sc := make([]float64, k)
 	updates := 0
 	for t0, x := range xs {
-		scores(sc, s.v, x)
-		phi := dotf(s.theta, s.v)
+		scores(sc, s.sys.v, x)
+		phi := dotf(s.sys.p, s.sys.p) // theta^T A^{-1} theta = |R^{-T} S theta|^2
 		cumBefore := s.cumM
 		u1, u2 := draws.Next()
 		r := s.Play(x, ys[t0], u1, u2)
@@ -230,28 +230,28 @@ func TestSOBAPotentialIdentity(t *testing.T) {
 		A.SymRankOne(A, 1, mat.NewVecDense(n, z))
 		m := s.cumM - cumBefore
 		want := -m + rr/(p*(1+rr))
-		if got := dotf(s.theta, s.v) - phi; math.Abs(got-want) > 1e-8*math.Max(1, math.Abs(want)) {
+		if got := dotf(s.sys.p, s.sys.p) - phi; math.Abs(got-want) > 1e-8*math.Max(1, math.Abs(want)) {
 			t.Fatalf("round %d: Phi changed by %v, the identity says %v", t0+1, got, want)
 		}
 	}
 	if updates < 50 {
 		t.Fatalf("only %d updates", updates)
 	}
-	var inv mat.Dense
-	if err := inv.Inverse(A); err != nil {
-		t.Fatal(err)
-	}
 	worst := 0.0
 	for i := range n {
 		for j := range n {
-			g := inv.At(i, j)
-			worst = math.Max(worst, math.Abs(s.Ainv.B.Data[i*n+j]-g)/math.Max(1e-3, math.Abs(g)))
+			g := 0.0 // (R^T R)_ij, the factor of S A S
+			for l := 0; l <= min(i, j); l++ {
+				g += s.sys.R.At(l, i) * s.sys.R.At(l, j)
+			}
+			want := A.At(i, j) / (s.sys.scale[i%d] * s.sys.scale[j%d])
+			worst = math.Max(worst, math.Abs(g-want)/math.Max(1, math.Abs(want)))
 		}
 	}
-	if worst > 1e-8 {
-		t.Fatalf("Sherman–Morrison inverse differs from gonum's by %.3g (relative) after 1000 rounds", worst)
+	if worst > 1e-12 {
+		t.Fatalf("R^T R differs from S A S, A = a I + sum n_t z_t z_t^T by %.3g (relative) after 1000 rounds", worst)
 	}
-	t.Logf("%d updates; Sherman–Morrison vs gonum inverse: %.2g", updates, worst)
+	t.Logf("%d updates; R^T R vs S A S: %.2g", updates, worst)
 }
 
 func dotf(a, b []float64) float64 {

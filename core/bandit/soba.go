@@ -3,14 +3,13 @@ package bandit
 import (
 	"math"
 
-	"unitfree/core/rankone"
+	"unitfree/core/internal/vec"
 )
 
 // SOBA is the Second Order Banditron Algorithm (Beygelzimer, Orabona, Zhang,
-// ICML 2017, Algorithm 1; ALGORITHMS.md §4.2). State: theta in R^{kd},
-// A = a I + sum n_s z_s z_s^T (kept as A^{-1} by Sherman–Morrison, never
-// inverted afresh), W = mat(A^{-1} theta), and the cumulative margin
-// cumM = sum n_s m_s. When the played label ytilde turns out right:
+// ICML 2017, Algorithm 1). State: theta in R^{kd},
+// A = a I + sum n_s z_s z_s^T, W = mat(A^{-1} theta), and the cumulative
+// margin cumM = sum n_s m_s. When the played label ytilde turns out right:
 //
 //	g = (e_ybar - e_y) ⊗ x / p,  z = sqrt(p) g,  r = z^T A^{-1} z,
 //	m = (<W, z>^2 + 2 <W, g>) / (1 + r),
@@ -18,19 +17,24 @@ import (
 // with ybar the best other label and p the probability ytilde had; if
 // cumM + m >= 0 the round updates: A += z z^T, theta -= g, cumM += m.
 // With Adaptive set, gamma_t = min(GammaMax, sqrt(k (1 + sum n_s q_s)/t)),
-// q_s = r_s/(1 + r_s) (§4.4, the appendix's adaptive exploration).
+// q_s = r_s/(1 + r_s) (the appendix's adaptive exploration, as in the
+// authors' code).
+//
+// A is kept as an equilibrated Cholesky factor (keslerSystem), never
+// inverted. r, the round's O((kd)^2) part, is computed only when the test
+// depends on it: a round whose test fails or passes whatever r >= 0 is
+// (cannotUpdate, mustUpdate) skips it, and an update's rotations give
+// 1 + r as a by-product.
 type SOBA struct {
 	k, d, n  int
 	a        float64
 	gamma    float64 // the fixed rate, or the cap of the adaptive one
 	adaptive bool
-	Ainv     rankone.Inverse
-	theta    []float64
-	v        []float64 // vec(W) = A^{-1} theta, kept incrementally
+	sys      keslerSystem
 	cumM     float64
 	sumNQ    float64
 	t        int
-	s, u     []float64 // scratch: scores, A^{-1} z
+	s        []float64 // scores
 }
 
 // NewSOBA returns SOBA for k classes in d dimensions with regularization a
@@ -40,8 +44,7 @@ func NewSOBA(k, d int, a, gamma float64) (*SOBA, error) {
 		return nil, err
 	}
 	n := k * d
-	return &SOBA{k: k, d: d, n: n, a: a, gamma: gamma, Ainv: rankone.NewInverse(n, a),
-		theta: make([]float64, n), v: make([]float64, n), s: make([]float64, k), u: make([]float64, n)}, nil
+	return &SOBA{k: k, d: d, n: n, a: a, gamma: gamma, sys: newKeslerSystem(k, d, a), s: make([]float64, k)}, nil
 }
 
 // NewSOBAAdaptive returns SOBA with the adaptive exploration rate, capped at
@@ -67,7 +70,7 @@ func (s *SOBA) CumulativeMargin() float64 { return s.cumM }
 // Predict returns the greedy label.
 func (s *SOBA) Predict(x []float64) int {
 	sc := make([]float64, s.k)
-	scores(sc, s.v, x)
+	scores(sc, s.sys.v, x)
 	return argmax(sc)
 }
 
@@ -82,7 +85,7 @@ func (s *SOBA) rate(t int) float64 {
 // Play plays one round of Algorithm 1.
 func (s *SOBA) Play(x []float64, y int, u1, u2 float64) Round {
 	s.t++
-	scores(s.s, s.v, x)
+	scores(s.s, s.sys.v, x)
 	greedy := argmax(s.s)
 	gamma := s.rate(s.t)
 	played, p, explored := explore(greedy, s.k, gamma, u1, u2)
@@ -92,46 +95,42 @@ func (s *SOBA) Play(x []float64, y int, u1, u2 float64) Round {
 	}
 	ybar := argmaxExcept(s.s, y)
 	delta := s.s[ybar] - s.s[y]
-	rr := s.leverage(x, ybar, y, p)
-	m := (delta*delta + 2*delta) / (p * (1 + rr))
-	if s.cumM+m < 0 {
+	num := delta*delta + 2*delta // m = num/(p (1 + r))
+	if s.cannotUpdate(num, p, x) {
 		return r
 	}
-	s.update(x, ybar, y, p, delta, rr)
-	s.cumM += m
-	s.sumNQ += rr / (1 + rr)
+	s.sys.setPair(x, ybar, y, 1/math.Sqrt(p))
+	if !s.mustUpdate(num, p) {
+		// Undecided: r = z^T A^{-1} z by a forward substitution.
+		rr := s.sys.leverage()
+		if s.cumM+num/(p*(1+rr)) < 0 {
+			return r
+		}
+	}
+	onePlusR := s.sys.add(-1 / math.Sqrt(p)) // theta -= g = z / sqrt(p)
+	s.cumM += num / (p * onePlusR)
+	s.sumNQ += 1 - 1/onePlusR // r/(1 + r)
 	r.Updated = true
 	return r
 }
 
-// leverage computes u = A^{-1} z for z = (e_ybar - e_y) ⊗ x / sqrt(p), which
-// touches two blocks of columns, and returns r = z^T A^{-1} z.
-func (s *SOBA) leverage(x []float64, ybar, y int, p float64) float64 {
-	c := 1 / math.Sqrt(p)
-	s.Ainv.ApplyColumns(s.u, ybar*s.d, x, c, 0)
-	s.Ainv.ApplyColumns(s.u, y*s.d, x, -c, 1)
-	d := s.d
-	r := 0.0
-	for j, v := range x {
-		r += c * v * (s.u[ybar*d+j] - s.u[y*d+j])
+// cannotUpdate reports whether the round fails the test cumM + m >= 0
+// whatever r is, for m = num/(p (1 + r)). With num < 0, m grows with r,
+// and A ⪰ a I bounds r = z^T A^{-1} z by |z|^2/a = 2 |x|^2/(p a); the test
+// uses twice that bound, so that round-off in an r that would have been
+// computed cannot make the decisions differ.
+func (s *SOBA) cannotUpdate(num, p float64, x []float64) bool {
+	if num >= 0 {
+		return false
 	}
-	return r
+	rMax := 2 * vec.Dot(x, x) / (p * s.a)
+	return s.cumM+num/(p*(1+2*rMax)) < 0
 }
 
-// update makes the rank-one step: v <- v - u/sqrt(p) - u (z^T v - r/sqrt(p))/(1 + r)
-// (Sherman–Morrison applied to theta - g, ALGORITHMS.md §4.3), then
-// A^{-1} and theta. z^T v = (s_ybar - s_y)/sqrt(p).
-func (s *SOBA) update(x []float64, ybar, y int, p, delta, rr float64) {
-	sq := math.Sqrt(p)
-	zv := delta / sq
-	c := 1/sq + (zv-rr/sq)/(1+rr)
-	for i, ui := range s.u {
-		s.v[i] -= c * ui
-	}
-	s.Ainv.AddOuter(s.u, rr, 1)
-	d := s.d
-	for j, v := range x {
-		s.theta[ybar*d+j] -= v / p
-		s.theta[y*d+j] += v / p
-	}
+// mustUpdate reports whether the round passes the test cumM + m >= 0
+// whatever r >= 0 is: when num >= 0 (m >= 0), or when cumM >= -num/p, the
+// largest |m| can be (in floating point too: division rounds
+// monotonically, and a sum x + y with y >= -x rounds to >= 0).
+func (s *SOBA) mustUpdate(num, p float64) bool {
+	return num >= 0 || s.cumM >= -num/p
 }

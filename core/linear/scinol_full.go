@@ -7,6 +7,7 @@ import (
 	"gonum.org/v1/gonum/blas/blas64"
 
 	"unitfree/core/loss"
+	"unitfree/core/rankone"
 )
 
 // newDirectionTol decides when x adds a new direction to range(S): the part
@@ -41,11 +42,11 @@ type ScinolFull struct {
 	loss  loss.Loss
 	alpha float64
 	d, r  int
-	scale []float64  // each feature's first non-zero |x_i| (0: not seen yet)
-	U     []float64  // d x d row-major; the first r columns are the basis
-	chol  cholFactor // R with R^T R = M = U^T S U, r x r
-	b     []float64  // U^T h
-	q     []float64  // R^{-T} b, so that h^T S^+ h = q^T q
+	scale []float64      // each feature's first non-zero |x_i| (0: not seen yet)
+	U     []float64      // d x d row-major; the first r columns are the basis
+	chol  rankone.Factor // R with R^T R = M = U^T S U, r x r
+	b     []float64      // U^T h
+	q     []float64      // R^{-T} b, so that h^T S^+ h = q^T q
 	Gamma float64
 	t     int
 	// scratch of one round
@@ -56,7 +57,7 @@ type ScinolFull struct {
 func NewScinolFull(d int, l loss.Loss, alpha float64) *ScinolFull {
 	f := func() []float64 { return make([]float64, d) }
 	return &ScinolFull{loss: l, alpha: alpha, d: d, scale: f(), U: make([]float64, d*d),
-		chol: newCholFactor(d), b: f(), q: f(), xt: f(), a: f(), a2: f(), perp: f(), p: f()}
+		chol: rankone.NewGrowingFactor(d), b: f(), q: f(), xt: f(), a: f(), a2: f(), perp: f(), p: f()}
 }
 
 // Dim returns the input length.
@@ -93,16 +94,16 @@ func (s *ScinolFull) roundGeometry(x []float64) (newDir bool) {
 		return false
 	}
 	if s.r == s.d { // the range is everything: no new direction possible
-		blas64.Gemv(blas.Trans, 1, s.basis(), vec(s.xt), 0, vec(a))
+		blas64.Gemv(blas.Trans, 1, s.basis(), rankone.Vec(s.xt), 0, rankone.Vec(a))
 		return false
 	}
 	copy(s.perp, s.xt)
 	if s.r > 0 {
 		U := s.basis()
-		blas64.Gemv(blas.Trans, 1, U, vec(s.xt), 0, vec(a))
-		blas64.Gemv(blas.NoTrans, -1, U, vec(a), 1, vec(s.perp))
-		blas64.Gemv(blas.Trans, 1, U, vec(s.perp), 0, vec(a2)) // re-orthogonalise
-		blas64.Gemv(blas.NoTrans, -1, U, vec(a2), 1, vec(s.perp))
+		blas64.Gemv(blas.Trans, 1, U, rankone.Vec(s.xt), 0, rankone.Vec(a))
+		blas64.Gemv(blas.NoTrans, -1, U, rankone.Vec(a), 1, rankone.Vec(s.perp))
+		blas64.Gemv(blas.Trans, 1, U, rankone.Vec(s.perp), 0, rankone.Vec(a2)) // re-orthogonalise
+		blas64.Gemv(blas.NoTrans, -1, U, rankone.Vec(a2), 1, rankone.Vec(s.perp))
 		for j := range a {
 			a[j] += a2[j]
 		}
@@ -116,7 +117,7 @@ func (s *ScinolFull) roundGeometry(x []float64) (newDir bool) {
 func (s *ScinolFull) inRange() (rr, qa float64) {
 	p := s.p[:s.r]
 	copy(p, s.a[:s.r])
-	s.chol.solveRT(p)
+	s.chol.SolveT(p)
 	return dot(p, p), dot(p, s.q[:s.r])
 }
 
@@ -161,7 +162,7 @@ func (s *ScinolFull) Learn(x []float64, y float64) float64 {
 	rr, qa := s.inRange()
 	yhat := s.prediction(rr, qa)
 	g := s.loss.Deriv(y, yhat)
-	s.chol.addOuter(s.a[:s.r]) // M += a a^T
+	s.chol.AddOuter(s.a[:s.r]) // M += a a^T
 	if g != 0 {
 		for j, aj := range s.a[:s.r] {
 			s.b[j] -= g * aj
@@ -185,12 +186,12 @@ func (s *ScinolFull) learnNewDirection(y float64) {
 	if r > 0 {
 		rr, _ = s.inRange()
 	}
-	s.chol.addOuter(s.a[:r])
+	s.chol.AddOuter(s.a[:r])
 	border := s.a2[:r] // scratch: rho a
 	for j, aj := range s.a[:r] {
 		border[j] = rho * aj
 	}
-	s.chol.border(border, rho/math.Sqrt(1+rr))
+	s.chol.Border(border, rho/math.Sqrt(1+rr))
 	for i := 0; i < d; i++ {
 		s.U[i*d+r] = s.perp[i] / rho
 	}
@@ -210,5 +211,5 @@ func (s *ScinolFull) learnNewDirection(y float64) {
 func (s *ScinolFull) refresh() {
 	q := s.q[:s.r]
 	copy(q, s.b[:s.r])
-	s.chol.solveRT(q)
+	s.chol.SolveT(q)
 }

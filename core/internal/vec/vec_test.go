@@ -1,4 +1,4 @@
-package linear
+package vec
 
 import (
 	"math"
@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestKernelsAreThePlainLoops checks that the unrolled dot and addScaled
+// TestKernelsAreThePlainLoops checks that the unrolled Dot and AddScaled
 // give the same bits as the plain loops, for every length around the
 // unrolling's boundaries and values of wildly different magnitudes (where
 // a different order of additions would show).
@@ -24,7 +24,7 @@ func TestKernelsAreThePlainLoops(t *testing.T) {
 			for i, v := range a {
 				want += v * b[i]
 			}
-			if got := dot(a, b); math.Float64bits(got) != math.Float64bits(want) {
+			if got := Dot(a, b); math.Float64bits(got) != math.Float64bits(want) {
 				t.Fatalf("n=%d: dot = %v, the plain loop %v", n, got, want)
 			}
 			c := rng.NormFloat64()
@@ -32,10 +32,10 @@ func TestKernelsAreThePlainLoops(t *testing.T) {
 			for i, v := range a {
 				plain[i] += c * v
 			}
-			addScaled(w, c, a)
+			AddScaled(w, c, a)
 			for i := range w {
 				if math.Float64bits(w[i]) != math.Float64bits(plain[i]) {
-					t.Fatalf("n=%d: addScaled entry %d = %v, the plain loop %v", n, i, w[i], plain[i])
+					t.Fatalf("n=%d: AddScaled entry %d = %v, the plain loop %v", n, i, w[i], plain[i])
 				}
 			}
 		}

@@ -1,0 +1,143 @@
+package rankone
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/blas/blas64"
+)
+
+// Factor is the upper Cholesky factor R of A = R^T R, n x n, stored
+// row-major in storage sized for the largest n it will reach. A rank-one
+// term A += x x^T updates R by Givens rotations (the method of LINPACK's
+// dchud): backward stable, and vectors R^{-T} b are carried through the
+// same rotations in O(n) (Carry). It can also grow by bordering (Border),
+// which Kotłowski's full algorithm needs.
+type Factor struct {
+	n, stride int
+	data      []float64 // stride x stride; the leading n x n upper triangle is R
+	rinv      []float64 // 1/R_ii: the solves multiply, a division's latency would chain the rows
+	work      []float64
+}
+
+// NewFactor returns the factor of a I in n dimensions: R = sqrt(a) I.
+func NewFactor(n int, a float64) Factor {
+	f := NewGrowingFactor(n)
+	f.n = n
+	s := math.Sqrt(a)
+	for i := 0; i < n; i++ {
+		f.data[i*n+i], f.rinv[i] = s, 1/s
+	}
+	return f
+}
+
+// NewGrowingFactor returns the factor of a 0 x 0 matrix that Border can
+// grow to capacity dimensions.
+func NewGrowingFactor(capacity int) Factor {
+	return Factor{stride: capacity, data: make([]float64, capacity*capacity), rinv: make([]float64, capacity),
+		work: make([]float64, capacity)}
+}
+
+// N returns the current dimension n.
+func (f *Factor) N() int { return f.n }
+
+// At returns R's entry (i, j).
+func (f *Factor) At(i, j int) float64 { return f.data[i*f.stride+j] }
+
+// row returns R[i, i+1:n], the part of row i right of the diagonal.
+func (f *Factor) row(i int) []float64 { return f.data[i*f.stride+i+1 : i*f.stride+f.n] }
+
+// SolveT sets v = R^{-T} v (forward substitution; v has n entries).
+func (f *Factor) SolveT(v []float64) { f.SolveTFrom(v, 0) }
+
+// SolveTFrom sets v = R^{-T} v for a v whose first lo entries are zero
+// (they stay zero): the work is that of an (n-lo)-dimensional solve. Row
+// by row, v_i /= R_ii and then v[i+1:] -= v_i R[i, i+1:], contiguous.
+func (f *Factor) SolveTFrom(v []float64, lo int) {
+	if lo < f.n {
+		solveUpperT(f.data, f.rinv, f.stride, f.n, lo, v[:f.n])
+	}
+}
+
+// Solve sets v = R^{-1} v (back substitution, a dot product per row).
+func (f *Factor) Solve(v []float64) {
+	if f.n > 0 {
+		solveUpper(f.data, f.rinv, f.stride, f.n, v[:f.n])
+	}
+}
+
+// ScaleColumn multiplies column j of R by e: R E is the factor of E A E for
+// E = I except E_jj = e, so a change of the scale of coordinate j costs
+// O(j), exactly one rounding per entry.
+func (f *Factor) ScaleColumn(j int, e float64) {
+	for i := 0; i <= j; i++ {
+		f.data[i*f.stride+j] *= e
+	}
+	f.rinv[j] = 1 / f.data[j*f.stride+j]
+}
+
+// Carry is a vector p = R^{-T} b carried through an update: after
+// AddOuter(x, carries...) it holds R'^{-T} (b + Bottom x), R' the new factor.
+type Carry struct {
+	P      []float64
+	Bottom float64
+}
+
+// AddOuter updates R so that R^T R becomes A + x x^T, with one Givens
+// rotation per row (starting at x's first non-zero entry), and carries each
+// c.P along. O(n^2) for a dense x, O((n - first)^2) in general. It returns
+// det(A + x x^T)/det(A) = 1 + x^T A^{-1} x, the product of the squared
+// ratios of R's new and old diagonal entries: the leverage of x at no cost.
+func (f *Factor) AddOuter(x []float64, carries ...Carry) (onePlusXAx float64) {
+	n := f.n
+	lo := 0
+	for lo < n && x[lo] == 0 {
+		lo++
+	}
+	w := f.work[:n]
+	copy(w[lo:], x[lo:n])
+	ratio := 1.0
+	for i := lo; i < n; i++ {
+		d := f.data[i*f.stride+i]
+		if w[i] == 0 { // the identity rotation
+			continue
+		}
+		r := hypot(d, w[i])
+		c, s := d/r, w[i]/r
+		f.data[i*f.stride+i], f.rinv[i] = r, 1/r
+		ratio *= r / d
+		rotate(f.row(i), w[i+1:], c, s)
+		for k := range carries {
+			p := carries[k].P
+			p[i], carries[k].Bottom = c*p[i]+s*carries[k].Bottom, c*carries[k].Bottom-s*p[i]
+		}
+	}
+	return ratio * ratio
+}
+
+// hypot returns sqrt(a^2 + b^2) for a > 0: directly where the squares
+// cannot overflow or underflow, by math.Hypot elsewhere.
+func hypot(a, b float64) float64 {
+	const lo, hi = 1e-150, 1e150
+	if ab := math.Abs(b); a > lo && a < hi && ab < hi && (ab > lo || ab == 0) {
+		return math.Sqrt(a*a + b*b)
+	}
+	return math.Hypot(a, b)
+}
+
+// Border grows R to the factor of [[A, w], [w^T, k]], given w and the new
+// diagonal entry dn = sqrt(k - w^T A^{-1} w) > 0 (which the caller knows in
+// a form without cancellation): the new column is R^{-T} w.
+func (f *Factor) Border(w []float64, dn float64) {
+	n := f.n
+	col := f.work[:n]
+	copy(col, w)
+	f.SolveT(col)
+	for i := 0; i < n; i++ {
+		f.data[i*f.stride+n] = col[i]
+	}
+	f.data[n*f.stride+n], f.rinv[n] = dn, 1/dn
+	f.n++
+}
+
+// Vec views a slice as a gonum BLAS vector.
+func Vec(x []float64) blas64.Vector { return blas64.Vector{N: len(x), Inc: 1, Data: x} }

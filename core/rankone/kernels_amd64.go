@@ -1,0 +1,34 @@
+//go:build amd64
+
+package rankone
+
+// axpy sets y_i += alpha x_i for i < len(x); len(y) >= len(x).
+//
+//go:noescape
+func axpy(alpha float64, x, y []float64)
+
+// eliminate runs C1's column step for i < len(l): w_i -= p l_i, then
+// out_i = l_i + beta w_i; len(w), len(out) >= len(l).
+//
+//go:noescape
+func eliminate(out, l, w []float64, p, beta float64)
+
+// rotate applies the plane rotation (c, s) to (a_i, b_i) for i < len(a):
+// a_i, b_i = c a_i + s b_i, c b_i - s a_i; len(b) >= len(a).
+//
+//go:noescape
+func rotate(a, b []float64, c, s float64)
+
+// solveUpperT sets v = R^{-T} v for the upper triangle R of the first n
+// rows and columns of r (row-major, the given stride), for a v whose first
+// lo entries are zero: v_i *= rinv_i (= 1/R_ii), then
+// v[i+1:n] += (-v_i) R[i, i+1:n].
+//
+//go:noescape
+func solveUpperT(r, rinv []float64, stride, n, lo int, v []float64)
+
+// solveUpper sets v = R^{-1} v: from the last row up,
+// v_i = (v_i - dot2(R[i, i+1:n], v[i+1:n])) * rinv_i.
+//
+//go:noescape
+func solveUpper(r, rinv []float64, stride, n int, v []float64)

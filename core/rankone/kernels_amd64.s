@@ -1,0 +1,278 @@
+//go:build amd64
+
+#include "textflag.h"
+
+// func axpy(alpha float64, x, y []float64)
+TEXT ·axpy(SB), NOSPLIT, $0-56
+	MOVSD  alpha+0(FP), X0
+	SHUFPD $0, X0, X0
+	MOVQ   x_base+8(FP), SI
+	MOVQ   x_len+16(FP), CX
+	MOVQ   y_base+32(FP), DI
+	XORQ   AX, AX
+	MOVQ   CX, BX
+	ANDQ   $-4, BX
+
+axpy4:
+	CMPQ   AX, BX
+	JGE    axpytail
+	MOVUPD (SI)(AX*8), X1
+	MOVUPD 16(SI)(AX*8), X2
+	MULPD  X0, X1
+	MULPD  X0, X2
+	MOVUPD (DI)(AX*8), X3
+	MOVUPD 16(DI)(AX*8), X4
+	ADDPD  X1, X3
+	ADDPD  X2, X4
+	MOVUPD X3, (DI)(AX*8)
+	MOVUPD X4, 16(DI)(AX*8)
+	ADDQ   $4, AX
+	JMP    axpy4
+
+axpytail:
+	CMPQ  AX, CX
+	JGE   axpydone
+	MOVSD (SI)(AX*8), X1
+	MULSD X0, X1
+	MOVSD (DI)(AX*8), X3
+	ADDSD X1, X3
+	MOVSD X3, (DI)(AX*8)
+	INCQ  AX
+	JMP   axpytail
+
+axpydone:
+	RET
+
+// func eliminate(out, l, w []float64, p, beta float64)
+TEXT ·eliminate(SB), NOSPLIT, $0-88
+	MOVQ   out_base+0(FP), DX
+	MOVQ   l_base+24(FP), SI
+	MOVQ   l_len+32(FP), CX
+	MOVQ   w_base+48(FP), DI
+	MOVSD  p+72(FP), X5
+	SHUFPD $0, X5, X5
+	MOVSD  beta+80(FP), X6
+	SHUFPD $0, X6, X6
+	XORQ   AX, AX
+	MOVQ   CX, BX
+	ANDQ   $-2, BX
+
+elim2:
+	CMPQ   AX, BX
+	JGE    elimtail
+	MOVUPD (SI)(AX*8), X1
+	MOVUPD (DI)(AX*8), X2
+	MOVAPD X1, X3
+	MULPD  X5, X3
+	SUBPD  X3, X2
+	MOVUPD X2, (DI)(AX*8)
+	MULPD  X6, X2
+	ADDPD  X1, X2
+	MOVUPD X2, (DX)(AX*8)
+	ADDQ   $2, AX
+	JMP    elim2
+
+elimtail:
+	CMPQ  AX, CX
+	JGE   elimdone
+	MOVSD (SI)(AX*8), X1
+	MOVSD (DI)(AX*8), X2
+	MOVSD X1, X3
+	MULSD X5, X3
+	SUBSD X3, X2
+	MOVSD X2, (DI)(AX*8)
+	MULSD X6, X2
+	ADDSD X1, X2
+	MOVSD X2, (DX)(AX*8)
+	INCQ  AX
+	JMP   elimtail
+
+elimdone:
+	RET
+
+// func rotate(a, b []float64, c, s float64)
+TEXT ·rotate(SB), NOSPLIT, $0-64
+	MOVQ   a_base+0(FP), SI
+	MOVQ   a_len+8(FP), CX
+	MOVQ   b_base+24(FP), DI
+	MOVSD  c+48(FP), X6
+	SHUFPD $0, X6, X6
+	MOVSD  s+56(FP), X7
+	SHUFPD $0, X7, X7
+	XORQ   AX, AX
+	MOVQ   CX, BX
+	ANDQ   $-2, BX
+
+rot2:
+	CMPQ   AX, BX
+	JGE    rottail
+	MOVUPD (SI)(AX*8), X1
+	MOVUPD (DI)(AX*8), X2
+	MOVAPD X1, X3
+	MULPD  X6, X3
+	MOVAPD X2, X4
+	MULPD  X7, X4
+	ADDPD  X4, X3
+	MOVAPD X2, X5
+	MULPD  X6, X5
+	MULPD  X7, X1
+	SUBPD  X1, X5
+	MOVUPD X3, (SI)(AX*8)
+	MOVUPD X5, (DI)(AX*8)
+	ADDQ   $2, AX
+	JMP    rot2
+
+rottail:
+	CMPQ  AX, CX
+	JGE   rotdone
+	MOVSD (SI)(AX*8), X1
+	MOVSD (DI)(AX*8), X2
+	MOVSD X1, X3
+	MULSD X6, X3
+	MOVSD X2, X4
+	MULSD X7, X4
+	ADDSD X4, X3
+	MOVSD X2, X5
+	MULSD X6, X5
+	MULSD X7, X1
+	SUBSD X1, X5
+	MOVSD X3, (SI)(AX*8)
+	MOVSD X5, (DI)(AX*8)
+	INCQ  AX
+	JMP   rottail
+
+rotdone:
+	RET
+
+// func solveUpperT(r, rinv []float64, stride, n, lo int, v []float64)
+TEXT ·solveUpperT(SB), NOSPLIT, $0-96
+	MOVQ r_base+0(FP), SI
+	MOVQ rinv_base+24(FP), DX
+	MOVQ stride+48(FP), R8
+	SHLQ $3, R8
+	MOVQ n+56(FP), CX
+	MOVQ lo+64(FP), R9
+	MOVQ v_base+72(FP), DI
+
+tout:
+	CMPQ    R9, CX
+	JGE     tdone
+	MOVQ    R9, R10
+	IMULQ   R8, R10
+	ADDQ    SI, R10
+	MOVSD   (DI)(R9*8), X0
+	MULSD   (DX)(R9*8), X0
+	MOVSD   X0, (DI)(R9*8)
+	XORPD   X1, X1
+	UCOMISD X1, X0
+	JNE     taxpy
+	JP      taxpy
+	JMP     tnext
+
+taxpy:
+	XORPD  X2, X2
+	SUBSD  X0, X2
+	SHUFPD $0, X2, X2
+	MOVQ   R9, AX
+	INCQ   AX
+
+tquad:
+	MOVQ   AX, BX
+	ADDQ   $4, BX
+	CMPQ   BX, CX
+	JG     tpair
+	MOVUPD (R10)(AX*8), X3
+	MOVUPD 16(R10)(AX*8), X5
+	MULPD  X2, X3
+	MULPD  X2, X5
+	MOVUPD (DI)(AX*8), X4
+	MOVUPD 16(DI)(AX*8), X6
+	ADDPD  X3, X4
+	ADDPD  X5, X6
+	MOVUPD X4, (DI)(AX*8)
+	MOVUPD X6, 16(DI)(AX*8)
+	ADDQ   $4, AX
+	JMP    tquad
+
+tpair:
+	MOVQ   AX, BX
+	ADDQ   $2, BX
+	CMPQ   BX, CX
+	JG     ttail
+	MOVUPD (R10)(AX*8), X3
+	MULPD  X2, X3
+	MOVUPD (DI)(AX*8), X4
+	ADDPD  X3, X4
+	MOVUPD X4, (DI)(AX*8)
+	ADDQ   $2, AX
+	JMP    tpair
+
+ttail:
+	CMPQ  AX, CX
+	JGE   tnext
+	MOVSD (R10)(AX*8), X3
+	MULSD X2, X3
+	MOVSD (DI)(AX*8), X4
+	ADDSD X3, X4
+	MOVSD X4, (DI)(AX*8)
+
+tnext:
+	INCQ R9
+	JMP  tout
+
+tdone:
+	RET
+
+// func solveUpper(r, rinv []float64, stride, n int, v []float64)
+TEXT ·solveUpper(SB), NOSPLIT, $0-88
+	MOVQ r_base+0(FP), SI
+	MOVQ rinv_base+24(FP), DX
+	MOVQ stride+48(FP), R8
+	SHLQ $3, R8
+	MOVQ n+56(FP), CX
+	MOVQ v_base+64(FP), DI
+	MOVQ CX, R9
+	DECQ R9
+
+bout:
+	CMPQ  R9, $0
+	JL    bdone
+	MOVQ  R9, R10
+	IMULQ R8, R10
+	ADDQ  SI, R10
+	XORPD X0, X0
+	MOVQ  R9, AX
+	INCQ  AX
+
+bpair:
+	MOVQ   AX, BX
+	ADDQ   $2, BX
+	CMPQ   BX, CX
+	JG     btail
+	MOVUPD (R10)(AX*8), X1
+	MOVUPD (DI)(AX*8), X2
+	MULPD  X2, X1
+	ADDPD  X1, X0
+	ADDQ   $2, AX
+	JMP    bpair
+
+btail:
+	MOVAPD   X0, X1
+	UNPCKHPD X1, X1
+	ADDSD    X1, X0
+	CMPQ     AX, CX
+	JGE      bfin
+	MOVSD    (R10)(AX*8), X1
+	MULSD    (DI)(AX*8), X1
+	ADDSD    X1, X0
+
+bfin:
+	MOVSD (DI)(R9*8), X3
+	SUBSD X0, X3
+	MULSD (DX)(R9*8), X3
+	MOVSD X3, (DI)(R9*8)
+	DECQ  R9
+	JMP   bout
+
+bdone:
+	RET

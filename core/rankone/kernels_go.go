@@ -1,0 +1,88 @@
+package rankone
+
+import "unitfree/core/internal/vec"
+
+// eliminateGo is C1's column step in Go, unrolled by four: the reference
+// of the amd64 assembly and the kernel of every other platform.
+func eliminateGo(out, l, w []float64, p, beta float64) {
+	w, out = w[:len(l)], out[:len(l)]
+	i := 0
+	for ; i+4 <= len(l); i += 4 {
+		u, v, o := l[i:i+4:i+4], w[i:i+4:i+4], out[i:i+4:i+4]
+		w0 := v[0] - p*u[0]
+		w1 := v[1] - p*u[1]
+		w2 := v[2] - p*u[2]
+		w3 := v[3] - p*u[3]
+		v[0], v[1], v[2], v[3] = w0, w1, w2, w3
+		o[0] = u[0] + beta*w0
+		o[1] = u[1] + beta*w1
+		o[2] = u[2] + beta*w2
+		o[3] = u[3] + beta*w3
+	}
+	for ; i < len(l); i++ {
+		wi := w[i] - p*l[i]
+		w[i] = wi
+		out[i] = l[i] + beta*wi
+	}
+}
+
+// rotateGo is the Givens rotation of two vectors in Go, unrolled by four.
+func rotateGo(a, b []float64, c, s float64) {
+	b = b[:len(a)]
+	i := 0
+	for ; i+4 <= len(a); i += 4 {
+		x, y := a[i:i+4:i+4], b[i:i+4:i+4]
+		x0, x1, x2, x3 := x[0], x[1], x[2], x[3]
+		y0, y1, y2, y3 := y[0], y[1], y[2], y[3]
+		x[0], y[0] = c*x0+s*y0, c*y0-s*x0
+		x[1], y[1] = c*x1+s*y1, c*y1-s*x1
+		x[2], y[2] = c*x2+s*y2, c*y2-s*x2
+		x[3], y[3] = c*x3+s*y3, c*y3-s*x3
+	}
+	for ; i < len(a); i++ {
+		x, y := a[i], b[i]
+		a[i], b[i] = c*x+s*y, c*y-s*x
+	}
+}
+
+// solveUpperTGo sets v = R^{-T} v for the upper triangle R of the first n
+// rows and columns of r (row-major, the given stride), for a v whose first
+// lo entries are zero: row by row, v_i *= 1/R_ii (rinv) and then
+// v[i+1:n] += (-v_i) R[i, i+1:n], contiguous.
+func solveUpperTGo(r, rinv []float64, stride, n, lo int, v []float64) {
+	v = v[:n]
+	for i := lo; i < n; i++ {
+		vi := v[i] * rinv[i]
+		v[i] = vi
+		if vi != 0 {
+			vec.AddScaled(v[i+1:], -vi, r[i*stride+i+1:i*stride+n])
+		}
+	}
+}
+
+// solveUpperGo sets v = R^{-1} v: from the last row up,
+// v_i = (v_i - dot2(R[i, i+1:n], v[i+1:n])) / R_ii, by rinv.
+func solveUpperGo(r, rinv []float64, stride, n int, v []float64) {
+	v = v[:n]
+	for i := n - 1; i >= 0; i-- {
+		v[i] = (v[i] - dot2(r[i*stride+i+1:i*stride+n], v[i+1:])) * rinv[i]
+	}
+}
+
+// dot2 returns a^T b summed in two interleaved partial sums (even and odd
+// indices) added at the end, then the last term of an odd length: the
+// order of two-lane SIMD, so that the assembly gives the same bits.
+func dot2(a, b []float64) float64 {
+	b = b[:len(a)]
+	s0, s1 := 0.0, 0.0
+	i := 0
+	for ; i+2 <= len(a); i += 2 {
+		s0 += a[i] * b[i]
+		s1 += a[i+1] * b[i+1]
+	}
+	s := s0 + s1
+	if i < len(a) {
+		s += a[i] * b[i]
+	}
+	return s
+}

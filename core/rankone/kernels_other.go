@@ -1,0 +1,24 @@
+//go:build !amd64
+
+package rankone
+
+import "unitfree/core/internal/vec"
+
+// axpy sets y_i += alpha x_i for i < len(x); len(y) >= len(x).
+func axpy(alpha float64, x, y []float64) { vec.AddScaled(y, alpha, x) }
+
+// eliminate runs C1's column step for i < len(l): w_i -= p l_i, then
+// out_i = l_i + beta w_i; len(w), len(out) >= len(l).
+func eliminate(out, l, w []float64, p, beta float64) { eliminateGo(out, l, w, p, beta) }
+
+// rotate applies the plane rotation (c, s) to (a_i, b_i) for i < len(a):
+// a_i, b_i = c a_i + s b_i, c b_i - s a_i; len(b) >= len(a).
+func rotate(a, b []float64, c, s float64) { rotateGo(a, b, c, s) }
+
+// solveUpperT sets v = R^{-T} v (see solveUpperTGo).
+func solveUpperT(r, rinv []float64, stride, n, lo int, v []float64) {
+	solveUpperTGo(r, rinv, stride, n, lo, v)
+}
+
+// solveUpper sets v = R^{-1} v (see solveUpperGo).
+func solveUpper(r, rinv []float64, stride, n int, v []float64) { solveUpperGo(r, rinv, stride, n, v) }
