@@ -9,12 +9,13 @@ import (
 )
 
 // New returns a handler serving the files under siteDir at / (gzip-
-// compressed for clients that accept it) and the API under /api/.
+// compressed for clients that accept it; no folder listings) and the API
+// under /api/, every answer with the site's security headers.
 func New(siteDir string) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/api/", api.New())
-	mux.Handle("/", noCache(withGzip(siteDir, http.FileServer(http.Dir(siteDir)))))
-	return mux
+	mux.Handle("/", noCache(noListings(siteDir, withGzip(siteDir, http.FileServer(http.Dir(siteDir))))))
+	return securityHeaders(mux)
 }
 
 // noCache asks the browser to revalidate every file, so that a rebuilt WASM

@@ -46,3 +46,70 @@ func element(v js.Value) dom.Element {
 	}
 	return base
 }
+
+// node returns a new element with the class (none if empty) and the
+// children, each a string (appended as a text node, never parsed as
+// markup) or an element. Every element the page builds from values goes
+// through it or through SetTextContent: no value can become markup.
+func node(doc dom.Document, tag, class string, children ...any) dom.Element {
+	el := create(doc, tag)
+	if class != "" {
+		el.SetAttribute("class", class)
+	}
+	for _, c := range children {
+		switch c := c.(type) {
+		case string:
+			el.Underlying().Call("appendChild", doc.Underlying().Call("createTextNode", c))
+		case dom.Element:
+			el.AppendChild(c)
+		}
+	}
+	return el
+}
+
+// setStyle sets CSS properties through the element's CSSOM style (which a
+// content security policy without 'unsafe-inline' allows, unlike a style
+// attribute), from name, value pairs.
+func setStyle(el dom.Element, nameValues ...string) {
+	st := el.Underlying().Get("style")
+	for i := 0; i+1 < len(nameValues); i += 2 {
+		st.Call("setProperty", nameValues[i], nameValues[i+1])
+	}
+}
+
+// swatch returns a small square of the colour, as legends show.
+func swatch(doc dom.Document, color string) dom.Element {
+	s := node(doc, "span", "swatch")
+	setStyle(s, "background", color)
+	return s
+}
+
+// figure is one term of a panel's figures: its label (text or elements)
+// and the class of the value that the panel updates, with the value shown
+// before the first update.
+type figure struct {
+	label []any
+	class string
+	value string
+}
+
+// figures returns a <dl> of the figures.
+func figures(doc dom.Document, figs ...figure) dom.Element {
+	dl := node(doc, "dl", "")
+	for _, f := range figs {
+		dl.AppendChild(node(doc, "dt", "", f.label...))
+		dl.AppendChild(node(doc, "dd", f.class, f.value))
+	}
+	return dl
+}
+
+// panelHeading returns a panel's heading (a swatch and the name) and its
+// line on the paper, with the full reference as its title when given.
+func panelHeading(doc dom.Document, color, name, paperTitle, paperLine string) (dom.Element, dom.Element) {
+	h := node(doc, "h3", "", swatch(doc, color), name)
+	p := node(doc, "p", "paper", paperLine)
+	if paperTitle != "" {
+		p.SetAttribute("title", paperTitle)
+	}
+	return h, p
+}

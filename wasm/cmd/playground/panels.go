@@ -53,16 +53,17 @@ func (a *app) buildPanelsThen(next func()) {
 		root.SetAttribute("class", "learner-panel")
 		root.SetAttribute("data-id", spec.ID)
 		root.SetAttribute("aria-label", e.Name)
-		root.SetInnerHTML(fmt.Sprintf(`<h3><span class="swatch" style="background:%s"></span>%s</h3>
-<p class="paper" title="%s">%s, %s · invariant: %s</p>`, learnerColors[i%len(learnerColors)], e.Name, e.Paper, shortCite(e.Paper), e.Algorithm, e.Invariance))
+		h, paper := panelHeading(a.doc, learnerColors[i%len(learnerColors)], e.Name, e.Paper,
+			fmt.Sprintf("%s, %s · invariant: %s", shortCite(e.Paper), e.Algorithm, e.Invariance))
+		root.AppendChild(h)
+		root.AppendChild(paper)
 		canvas := createCanvas(a.doc)
 		canvas.SetWidth(int(panelSize * dpr))
 		canvas.SetHeight(int(panelSize * dpr))
 		canvas.SetAttribute("aria-label", e.Name+": the points over its prediction heatmap")
 		root.AppendChild(canvas)
-		figs := create(a.doc, "dl")
-		figs.SetInnerHTML(`<dt>Rounds</dt><dd class="f-rounds">0</dd><dt>Mistakes</dt><dd class="f-mistakes">0</dd>
-<dt>Loss</dt><dd class="f-loss">0</dd><dt>Regret</dt><dd class="f-regret">–</dd>`)
+		figs := figures(a.doc, figure{[]any{"Rounds"}, "f-rounds", "0"}, figure{[]any{"Mistakes"}, "f-mistakes", "0"},
+			figure{[]any{"Loss"}, "f-loss", "0"}, figure{[]any{"Regret"}, "f-regret", "–"})
 		root.AppendChild(figs)
 		meter := create(a.doc, "p")
 		meter.SetAttribute("class", "meter")

@@ -332,10 +332,11 @@ func (v *banditView) sync() {
 			b.SetTextContent(name)
 			b.SetAttribute("class", "brush")
 			col := classColors[c]
-			b.SetAttribute("style", fmt.Sprintf("border-color: rgb(%d,%d,%d)", col[0], col[1], col[2]))
+			rgb := fmt.Sprintf("rgb(%d,%d,%d)", col[0], col[1], col[2])
+			setStyle(b, "border-color", rgb)
 			b.SetAttribute("aria-pressed", strconv.FormatBool(c == v.class))
 			if c == v.class {
-				b.SetAttribute("style", fmt.Sprintf("background: rgb(%d,%d,%d); color: %s; border-color: rgb(%d,%d,%d)", col[0], col[1], col[2], textOn(col), col[0], col[1], col[2]))
+				setStyle(b, "background", rgb, "color", textOn(col))
 			}
 			class := c
 			b.AddEventListener("click", false, func(dom.Event) { v.class = class; v.sync() })
@@ -367,8 +368,10 @@ func (v *banditView) buildPanels() {
 		e, _ := catalog.LookupBandit(id)
 		p := &banditPanel{root: create(v.doc, "div")}
 		p.root.SetAttribute("class", "learner-panel")
-		p.root.SetInnerHTML(fmt.Sprintf(`<h3><span class="swatch" style="background:%s"></span>%s</h3><p class="paper" title="%s">%s, %s</p>`,
-			learnerColors[i%len(learnerColors)], e.Name, e.Paper, shortCite(e.Paper), e.Algorithm))
+		h, paper := panelHeading(v.doc, learnerColors[i%len(learnerColors)], e.Name, e.Paper,
+			fmt.Sprintf("%s, %s", shortCite(e.Paper), e.Algorithm))
+		p.root.AppendChild(h)
+		p.root.AppendChild(paper)
 		p.canvas = createCanvas(v.doc)
 		p.canvas.SetWidth(int(panelSize * dpr))
 		p.canvas.SetHeight(int(panelSize * dpr))
@@ -376,9 +379,9 @@ func (v *banditView) buildPanels() {
 		p.ctx = p.canvas.GetContext2d()
 		p.ctx.Scale(dpr, dpr)
 		p.root.AppendChild(p.canvas)
-		figs := create(v.doc, "dl")
-		figs.SetInnerHTML(`<dt>Rounds</dt><dd class="f-rounds">0</dd><dt>Mistakes</dt><dd class="f-mistakes">0</dd>` +
-			`<dt>Mistake rate</dt><dd class="f-rate">–</dd><dt>Explored</dt><dd class="f-explored">0</dd><dt>Updates</dt><dd class="f-updates">0</dd>`)
+		figs := figures(v.doc, figure{[]any{"Rounds"}, "f-rounds", "0"}, figure{[]any{"Mistakes"}, "f-mistakes", "0"},
+			figure{[]any{"Mistake rate"}, "f-rate", "–"}, figure{[]any{"Explored"}, "f-explored", "0"},
+			figure{[]any{"Updates"}, "f-updates", "0"})
 		p.root.AppendChild(figs)
 		last := create(v.doc, "p")
 		last.SetAttribute("class", "last-round")

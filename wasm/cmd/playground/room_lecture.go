@@ -241,7 +241,7 @@ func (v *lectureView) draw() {
 		}
 		th := create(v.doc, "th")
 		th.SetAttribute("scope", "row")
-		th.SetInnerHTML(fmt.Sprintf(`<span class="swatch" style="background:%s"></span>`, lectureColors[i]))
+		th.AppendChild(swatch(v.doc, lectureColors[i]))
 		th.AppendChild(v.doc.CreateTextNode(p.Name))
 		row.AppendChild(th)
 		if t == 0 {

@@ -305,8 +305,10 @@ func (v *samplingView) buildPanels() {
 	for i, pair := range v.model.Pairs {
 		p := &samplingPanel{root: create(v.doc, "div")}
 		p.root.SetAttribute("class", "learner-panel")
-		p.root.SetInnerHTML(fmt.Sprintf(`<h3><span class="swatch" style="background:%s"></span>%s</h3><p class="paper">point size and glow: its sampling probability</p>`,
-			learnerColors[i%len(learnerColors)], pair))
+		h, paper := panelHeading(v.doc, learnerColors[i%len(learnerColors)], pair.String(), "",
+			"point size and glow: its sampling probability")
+		p.root.AppendChild(h)
+		p.root.AppendChild(paper)
 		p.canvas = createCanvas(v.doc)
 		p.canvas.SetWidth(int(panelSize * dpr))
 		p.canvas.SetHeight(int(panelSize * dpr))
@@ -314,9 +316,9 @@ func (v *samplingView) buildPanels() {
 		p.ctx = p.canvas.GetContext2d()
 		p.ctx.Scale(dpr, dpr)
 		p.root.AppendChild(p.canvas)
-		figs := create(v.doc, "dl")
-		figs.SetInnerHTML(`<dt>Evaluations</dt><dd class="f-evals">0</dd><dt>F − F*</dt><dd class="f-gap">–</dd>` +
-			`<dt>V<sub>e</sub>(p)</dt><dd class="f-var">–</dd><dt>smallest p<sub>i</sub> · n</dt><dd class="f-minp">–</dd>`)
+		figs := figures(v.doc, figure{[]any{"Evaluations"}, "f-evals", "0"}, figure{[]any{"F − F*"}, "f-gap", "–"},
+			figure{[]any{"V", node(v.doc, "sub", "", "e"), "(p)"}, "f-var", "–"},
+			figure{[]any{"smallest p", node(v.doc, "sub", "", "i"), " · n"}, "f-minp", "–"})
 		p.root.AppendChild(figs)
 		p.canvas.AddEventListener("pointerdown", false, func(ev dom.Event) { v.pointer(ev.(*dom.PointerEvent), p) })
 		p.canvas.AddEventListener("contextmenu", false, func(ev dom.Event) { ev.PreventDefault() })

@@ -1,0 +1,70 @@
+//go:build !js
+
+package browsertest
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"unitfree/wasm/server"
+)
+
+// TestNamesAreNeverMarkup imports a CSV whose file name, column names and
+// labels are HTML that would run script if it became markup, and checks
+// that the page shows them as text (the notice, the unit pickers, every
+// label the page writes) and that none of it ran: no new element, no
+// handler called. The policy would block an inline handler anyway; this
+// test is about the page building no markup from values, so it checks the
+// DOM itself.
+func TestNamesAreNeverMarkup(t *testing.T) {
+	ctx := newTab(t)
+	url := serveSite(t, server.New(siteDir))
+	waitReady(t, ctx, url)
+	const payload = `<img src=x onerror="window.__pwned=1">`
+	before, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("img, b, script").length`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`(() => {
+	  const bad = '<img src=x onerror="window.__pwned=1">';
+	  const csv = '"' + bad.replaceAll('"', '""') + '",<b>h</b>,class\n1,2,"' + bad.replaceAll('"', '""') + '"\n2,1,<b>dog</b>\n3,3,"' + bad.replaceAll('"', '""') + '"\n0,1,<b>dog</b>\n';
+	  const dt = new DataTransfer();
+	  dt.items.add(new File([csv], bad + ".csv", {type: "text/csv"}));
+	  const input = document.getElementById("csv-import");
+	  input.files = dt.files; input.dispatchEvent(new Event("change"));
+	})()`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("notice").textContent.includes("Imported")`,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		msg, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("notice")))
+		t.Fatalf("the CSV was not imported: %v (%q)", err, msg)
+	}
+	time.Sleep(time.Second) // panels, pickers and a few frames
+	notice, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("notice")))
+	if !strings.Contains(notice, payload) {
+		t.Errorf("the notice does not show the file name as text: %q", notice)
+	}
+	text, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text, "<b>h</b>") {
+		t.Errorf("the column name <b>h</b> is not shown as text anywhere")
+	}
+	after, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("img, b, script").length`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ran, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.__pwned !== undefined`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after != before || ran {
+		t.Fatalf("values became markup: %d img/b/script elements before, %d after; a handler ran: %v", before, after, ran)
+	}
+	screenshot(t, ctx, "names-as-text")
+}
