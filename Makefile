@@ -144,12 +144,13 @@ reproduce:
 	$(GO) run ./core/cmd/reproduce soba -out build/reproduce
 	$(GO) run ./core/cmd/reproduce mabs -out build/reproduce
 
-## load: 64 clients for 30 s on a penguins run against the native server
+## load: 64 clients for 30 s of the heaviest allowed run against the native server,
+## with /api/health probed every 50 ms (fails over 100 ms)
 load: build
 	$(GO) build -o build/serve ./wasm/cmd/serve
 	$(GO) build -o build/loadgen ./wasm/cmd/loadgen
 	@build/serve -site site -port 18080 & pid=$$!; sleep 1; \
-	build/loadgen -url http://127.0.0.1:18080/api/run -c 64 -d 30s; rc=$$?; \
+	build/loadgen -url http://127.0.0.1:18080/api/run -c 64 -d 30s -heavy; rc=$$?; \
 	grep VmHWM /proc/$$pid/status | sed 's/VmHWM:/server peak memory:/'; kill $$pid; exit $$rc
 
 clean:

@@ -12,8 +12,15 @@ import (
 // compressed for clients that accept it; no folder listings) and the API
 // under /api/, every answer with the site's security headers.
 func New(siteDir string) http.Handler {
+	return NewWith(siteDir, DefaultAdmission())
+}
+
+// NewWith is New with the given admission control of POST /api/run.
+func NewWith(siteDir string, adm Admission) http.Handler {
 	mux := http.NewServeMux()
-	mux.Handle("/api/", api.New())
+	apiHandler := api.New()
+	mux.Handle("/api/", apiHandler)
+	mux.Handle("/api/run", adm.Limit(apiHandler))
 	mux.Handle("/", noCache(noListings(siteDir, withGzip(siteDir, http.FileServer(http.Dir(siteDir))))))
 	return securityHeaders(mux)
 }

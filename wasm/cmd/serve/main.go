@@ -18,6 +18,8 @@ import (
 	"syscall"
 	"time"
 
+	"golang.org/x/net/netutil"
+
 	"unitfree/wasm/server"
 )
 
@@ -51,7 +53,8 @@ func run(ctx context.Context, addr, siteDir string, out io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("cannot listen on %s (is another server running? set PORT=...): %w", addr, err)
 	}
-	srv := &http.Server{Handler: server.New(siteDir), ReadHeaderTimeout: 10 * time.Second}
+	srv := newServer(siteDir)
+	ln = netutil.LimitListener(ln, maxConnections)
 	fmt.Fprintf(out, "unitfree playground: http://%s/\n", displayAddr(ln.Addr()))
 	go func() {
 		<-ctx.Done()
@@ -63,6 +66,21 @@ func run(ctx context.Context, addr, siteDir string, out io.Writer) error {
 		return err
 	}
 	return nil
+}
+
+// maxConnections caps the connections served at once: the rest wait in
+// the kernel's accept queue instead of taking a file descriptor each
+// (20,000 idle POSTs once made /api/health time out).
+const maxConnections = 512
+
+// newServer returns the HTTP server of the site and the API, with
+// timeouts that free a connection whose client stalls: 5 s for the
+// headers, 20 s for a whole request (a 4 MiB body included), 60 s for
+// writing the answer, 30 s idle between requests.
+func newServer(siteDir string) *http.Server {
+	return &http.Server{Handler: server.New(siteDir), ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout: 20 * time.Second, WriteTimeout: 60 * time.Second, IdleTimeout: 30 * time.Second,
+		MaxHeaderBytes: 64 << 10}
 }
 
 // displayAddr names a loopback listener as localhost:PORT.
