@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -184,6 +185,12 @@ func (s *BanditSession) Step(k int) int {
 
 // Run plays to the end.
 func (s *BanditSession) Run() { s.Step(len(s.order)) }
+
+// RunContext plays the run to its end, or until ctx is done, which it
+// returns.
+func (s *BanditSession) RunContext(ctx context.Context) error {
+	return runInChunks(ctx, s.Step, func() bool { return s.t == len(s.order) })
+}
 
 // Played returns the rounds played.
 func (s *BanditSession) Played() int { return s.t }

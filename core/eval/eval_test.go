@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"context"
 	"errors"
 	"math"
 	"reflect"
@@ -232,6 +233,65 @@ func TestRegressionAndDivergence(t *testing.T) {
 	for _, lr := range res.Learners {
 		if math.IsNaN(lr.Loss) || math.IsInf(lr.Loss, 0) {
 			t.Fatalf("%s: loss %v", lr.ID, lr.Loss)
+		}
+	}
+}
+
+// TestRunStopsWhenItsContextEnds: a run whose client has gone stops at
+// its next look at the context, and the comparator's search does too.
+func TestRunStopsWhenItsContextEnds(t *testing.T) {
+	r := &data.Rounds{Features: []string{"a", "b"}}
+	for i := range 2000 {
+		r.X = append(r.X, []float64{float64(i % 7), float64(i % 5)})
+		r.Y = append(r.Y, float64(2*(i%2)-1))
+		r.Rows = append(r.Rows, i+1)
+	}
+	s, err := New(r, Config{Task: data.Classify, Learners: []LearnerSpec{{ID: "ogd"}}, Passes: 3}, DefaultLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s.Step(10)
+	cancel()
+	if err := s.RunContext(ctx); err == nil || s.Played() != 10 {
+		t.Fatalf("RunContext after cancel: %v, %d rounds played", err, s.Played())
+	}
+	if _, err := s.ResultContext(ctx); err == nil {
+		t.Fatal("the comparator ran to its end after the context was cancelled")
+	}
+	if err := s.RunContext(context.Background()); err != nil || !s.Done() {
+		t.Fatalf("RunContext: %v, done %v", err, s.Done())
+	}
+}
+
+// TestComparatorSharesTheWorkLimit: the comparator's search may make
+// MaxWork/(rows x d) passes over the rounds; a budget too small for its
+// optimum gives a result whose comparator says it is limited.
+func TestComparatorSharesTheWorkLimit(t *testing.T) {
+	r := &data.Rounds{Features: []string{"a", "b", "c"}}
+	for i := range 200 {
+		r.X = append(r.X, []float64{float64(i%7) - 3, float64(i%5) - 2, float64(i%11) - 5})
+		r.Y = append(r.Y, float64(2*((i*7)%3%2)-1))
+		r.Rows = append(r.Rows, i+1)
+	}
+	cfg := Config{Task: data.Classify, Loss: "hinge", Learners: []LearnerSpec{{ID: "ogd"}}}
+	for _, c := range []struct {
+		work    float64
+		limited bool
+	}{{DefaultLimits.MaxWork, false}, {200 * 3 * 10, true}} {
+		lim := DefaultLimits
+		lim.MaxWork = c.work
+		s, err := New(r, cfg, lim)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Run()
+		res, err := s.Result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Comparator.Limited != c.limited {
+			t.Errorf("MaxWork %g: comparator limited = %v, want %v", c.work, res.Comparator.Limited, c.limited)
 		}
 	}
 }

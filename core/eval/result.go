@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -40,6 +41,10 @@ type Result struct {
 type Comparator struct {
 	Loss    float64   `json:"loss"`
 	Weights []float64 `json:"weights"`
+	// Limited says that the search stopped at its budget (the run's
+	// MaxWork, counted as passes over the rounds) rather than at an
+	// optimum: regret is then measured against the best point it found.
+	Limited bool `json:"limited,omitempty"`
 }
 
 // LearnerResult is one learner's record.
@@ -63,10 +68,14 @@ const comparatorRidge = 1e-6
 // Result returns the summary after the rounds played so far, with the
 // comparator computed on exactly those rounds (each data point weighted by
 // how often it was played).
-func (s *Session) Result() (Result, error) {
+func (s *Session) Result() (Result, error) { return s.ResultContext(context.Background()) }
+
+// ResultContext is Result whose comparator search stops when ctx is done
+// (and then returns ctx's error).
+func (s *Session) ResultContext(ctx context.Context) (Result, error) {
 	res := Result{Rounds: s.t, Loss: s.cfg.lossNm, Features: s.FeatureNames()}
 	if s.t > 0 {
-		c, err := s.comparator()
+		c, err := s.comparator(ctx)
 		if err != nil {
 			return Result{}, err
 		}
@@ -86,7 +95,13 @@ func (s *Session) Result() (Result, error) {
 
 // comparator solves for the best fixed predictor on the rounds played, in
 // features scaled to unit root-mean-square, and maps it back.
-func (s *Session) comparator() (Comparator, error) {
+//
+// Its search is bounded like the learners' work: each evaluation of the
+// objective or its gradient is a pass over the distinct rows played, d
+// coordinates each, and the search may make MaxWork/(rows x d) of them
+// (hinge loss's Nelder–Mead refinement once took 89 s of CPU for a run
+// whose learners did 6e5 updates).
+func (s *Session) comparator(ctx context.Context) (Comparator, error) {
 	counts := make([]float64, len(s.mapped))
 	for _, row := range s.order[:s.t] {
 		counts[row]++
@@ -116,7 +131,8 @@ func (s *Session) comparator() (Comparator, error) {
 		}
 		xs, ys, ws = append(xs, z), append(ys, s.rounds.Y[row]), append(ws, counts[row])
 	}
-	best, err := hindsight.BestWeighted(xs, ys, ws, s.cfg.loss, comparatorRidge)
+	evals := int(math.Min(s.lim.MaxWork/float64(len(xs)*d), math.MaxInt32))
+	best, err := hindsight.BestWith(hindsight.Options{Ctx: ctx, MaxEvaluations: max(evals, 1)}, xs, ys, ws, s.cfg.loss, comparatorRidge)
 	if err != nil {
 		return Comparator{}, err
 	}
@@ -124,7 +140,7 @@ func (s *Session) comparator() (Comparator, error) {
 	for j := range u {
 		u[j] = best.U[j] / rms[j]
 	}
-	return Comparator{Loss: best.Loss, Weights: u}, nil
+	return Comparator{Loss: best.Loss, Weights: u, Limited: best.Limited}, nil
 }
 
 // FixedLoss returns the cumulative loss of the fixed linear predictor u (on

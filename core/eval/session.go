@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 
@@ -19,6 +20,7 @@ type Session struct {
 	players []*player
 	t       int       // rounds played
 	scratch []float64 // the mapped x of Predict
+	lim     Limits    // the comparator's search gets MaxWork too
 }
 
 // player is one learner and what is recorded about it.
@@ -47,7 +49,7 @@ func New(r *data.Rounds, cfg Config, lim Limits) (*Session, error) {
 			return nil, &RowError{Row: r.Rows[i], Err: err}
 		}
 	}
-	s := &Session{cfg: res, rounds: r}
+	s := &Session{cfg: res, rounds: r, lim: lim}
 	for _, x := range r.X {
 		s.mapped = append(s.mapped, res.fmap.Apply(nil, x))
 	}
@@ -118,6 +120,27 @@ func (s *Session) Step(k int) int {
 
 // Run plays the session to its end.
 func (s *Session) Run() { s.Step(len(s.order)) }
+
+// RunContext plays the session to its end, or until ctx is done (a client
+// that went away), which it returns.
+func (s *Session) RunContext(ctx context.Context) error {
+	return runInChunks(ctx, s.Step, s.Done)
+}
+
+// checkEvery is how many rounds a run plays between looks at its context.
+const checkEvery = 256
+
+// runInChunks calls step(checkEvery) until done, returning early with the
+// context's error when it ends.
+func runInChunks(ctx context.Context, step func(int) int, done func() bool) error {
+	for !done() {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		step(checkEvery)
+	}
+	return nil
+}
 
 // Played returns the number of rounds played so far.
 func (s *Session) Played() int { return s.t }

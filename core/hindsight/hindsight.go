@@ -4,6 +4,7 @@
 package hindsight
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -15,8 +16,26 @@ import (
 
 // Result is the best fixed predictor found and its cumulative loss.
 type Result struct {
-	U    []float64 // the comparator
-	Loss float64   // sum_t l(y_t, U^T x_t)
+	U       []float64 // the comparator
+	Loss    float64   // sum_t l(y_t, U^T x_t)
+	Limited bool      // the search stopped at Options.MaxEvaluations, not at an optimum
+}
+
+// Options bound the search. The zero value sets no bound.
+type Options struct {
+	// Ctx stops the search when it is done (nil: never).
+	Ctx context.Context
+	// MaxEvaluations caps the evaluations of the objective and of its
+	// gradient, each a pass over every round, over both stages (0: no cap).
+	MaxEvaluations int
+}
+
+// stopOnDone is an optimize.Recorder that ends the search when ctx is done.
+type stopOnDone struct{ ctx context.Context }
+
+func (r stopOnDone) Init() error { return r.ctx.Err() }
+func (r stopOnDone) Record(*optimize.Location, optimize.Operation, *optimize.Stats) error {
+	return r.ctx.Err()
 }
 
 // Best returns the u minimising sum_t l(y_t, u^T x_t) + ridge/2 ||u||^2 over
@@ -31,6 +50,13 @@ func Best(xs [][]float64, ys []float64, l loss.Loss, ridge float64) (Result, err
 // BestWeighted is Best where round t counts weights[t] times (nil: once
 // each): a stream that visits each point several times.
 func BestWeighted(xs [][]float64, ys, weights []float64, l loss.Loss, ridge float64) (Result, error) {
+	return BestWith(Options{}, xs, ys, weights, l, ridge)
+}
+
+// BestWith is BestWeighted within the options' bounds: a search that
+// reaches MaxEvaluations returns the best point so far with Limited set,
+// and one whose context ends returns the context's error.
+func BestWith(opt Options, xs [][]float64, ys, weights []float64, l loss.Loss, ridge float64) (Result, error) {
 	if len(xs) == 0 {
 		return Result{}, errors.New("hindsight: no rounds")
 	}
@@ -73,17 +99,46 @@ func BestWeighted(xs [][]float64, ys, weights []float64, l loss.Loss, ridge floa
 	default:
 		smooth = loss.Logistic{}
 	}
-	res, err := optimize.Minimize(objective(smooth), start, nil, &optimize.BFGS{})
+	settings := func(evals int) *optimize.Settings {
+		st := &optimize.Settings{FuncEvaluations: evals, GradEvaluations: evals}
+		if opt.Ctx != nil {
+			st.Recorder = stopOnDone{opt.Ctx}
+		}
+		return st
+	}
+	stopped := func() error {
+		if opt.Ctx != nil {
+			return opt.Ctx.Err()
+		}
+		return nil
+	}
+	res, err := optimize.Minimize(objective(smooth), start, settings(opt.MaxEvaluations), &optimize.BFGS{})
+	if err := stopped(); err != nil {
+		return Result{}, err
+	}
 	if err != nil && res == nil {
 		return Result{}, fmt.Errorf("hindsight: %w", err)
 	}
+	limited := atLimit(res.Status)
 	u := res.X
 	if smooth != l {
+		evals, capped := 2000*d, false
+		if opt.MaxEvaluations > 0 {
+			left := opt.MaxEvaluations - res.Stats.FuncEvaluations - res.Stats.GradEvaluations
+			if left < evals {
+				evals, capped = max(left, 1), true
+			}
+		}
 		p := objective(l)
 		p.Grad = nil
-		if refined, err := optimize.Minimize(p, u, &optimize.Settings{FuncEvaluations: 2000 * d}, &optimize.NelderMead{}); refined != nil && (err == nil || refined.F < p.Func(u)) {
+		refined, err := optimize.Minimize(p, u, settings(evals), &optimize.NelderMead{})
+		if err := stopped(); err != nil {
+			return Result{}, err
+		}
+		if refined != nil && (err == nil || refined.F < p.Func(u)) {
 			u = refined.X
 		}
+		limited = limited || (capped && refined != nil && atLimit(refined.Status))
 	}
 	total := 0.0
 	for t, x := range xs {
@@ -92,7 +147,12 @@ func BestWeighted(xs [][]float64, ys, weights []float64, l loss.Loss, ridge floa
 	if math.IsNaN(total) {
 		return Result{}, errors.New("hindsight: the optimum is not finite")
 	}
-	return Result{U: u, Loss: total}, nil
+	return Result{U: u, Loss: total, Limited: limited}, nil
+}
+
+// atLimit reports whether a search ended at an evaluation cap.
+func atLimit(s optimize.Status) bool {
+	return s == optimize.FunctionEvaluationLimit || s == optimize.GradientEvaluationLimit
 }
 
 func dot(a, b []float64) float64 {

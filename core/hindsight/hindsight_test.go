@@ -1,6 +1,7 @@
 package hindsight
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -71,5 +72,52 @@ func TestBestHingeNotWorseThanStart(t *testing.T) {
 func TestBestRejectsEmpty(t *testing.T) {
 	if _, err := Best(nil, nil, loss.Logistic{}, 0); err == nil {
 		t.Fatal("no rounds accepted")
+	}
+}
+
+// countingHinge is the hinge loss, counting its evaluations.
+type countingHinge struct {
+	loss.Hinge
+	n *int
+}
+
+func (c countingHinge) Value(y, yhat float64) float64 { *c.n++; return c.Hinge.Value(y, yhat) }
+
+// TestSearchStaysWithinItsBudget: with MaxEvaluations set, the search
+// makes at most that many passes over the rounds (plus the one that sums
+// the final loss) and says that it stopped there; with a context that has
+// ended, it stops at once with the context's error.
+func TestSearchStaysWithinItsBudget(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	var xs [][]float64
+	var ys []float64
+	for range 300 {
+		x := make([]float64, 12)
+		for j := range x {
+			x[j] = rng.NormFloat64()
+		}
+		xs, ys = append(xs, x), append(ys, float64(2*rng.IntN(2)-1))
+	}
+	n := 0
+	free, err := BestWith(Options{}, xs, ys, nil, countingHinge{n: &n}, 1e-6)
+	if err != nil || free.Limited {
+		t.Fatalf("unbounded search: %v, limited %v", err, free.Limited)
+	}
+	freePasses := n / len(xs)
+	const budget = 40
+	n = 0
+	capped, err := BestWith(Options{MaxEvaluations: budget}, xs, ys, nil, countingHinge{n: &n}, 1e-6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The smooth stage (logistic) does not count hinge evaluations; the
+	// Nelder–Mead stage gets what the budget leaves.
+	if passes := n / len(xs); passes > budget+1 || !capped.Limited || freePasses <= budget {
+		t.Fatalf("capped search: %d passes of the hinge loss (unbounded: %d), limited %v", passes, freePasses, capped.Limited)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := BestWith(Options{Ctx: ctx}, xs, ys, nil, loss.Hinge{}, 1e-6); err == nil {
+		t.Fatal("a search with an ended context ran")
 	}
 }

@@ -122,6 +122,8 @@ func (req *runRequest) runBandit() (any, error) {
 	if err != nil {
 		return nil, bad("%v", err)
 	}
-	s.Run()
+	if err := s.RunContext(req.ctx); err != nil {
+		return nil, gone(err)
+	}
 	return &banditResponse{Task: taskBandit, Data: info, Classes: classes, Rounds: s.Played(), Learners: s.Results()}, nil
 }

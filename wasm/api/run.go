@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -38,6 +39,8 @@ type runRequest struct {
 	ObjectiveKind string        `json:"objective"` // ridge, logistic-l1 or squared-hinge-l2
 	Lambda        float64       `json:"lambda"`
 	Runs          []samplingRun `json:"runs"`
+
+	ctx context.Context // the request's: a run stops when its client has gone
 }
 
 // generatorSpec names a synthetic dataset of the SOBA paper.
@@ -83,6 +86,11 @@ type badRequest struct {
 }
 
 func (e *badRequest) Error() string { return e.msg }
+
+// gone is the error of a run whose client went away (nobody reads it).
+func gone(err error) error {
+	return &badRequest{status: http.StatusServiceUnavailable, msg: "the run stopped: " + err.Error()}
+}
 
 func bad(format string, args ...any) error {
 	return &badRequest{status: http.StatusBadRequest, msg: fmt.Sprintf(format, args...)}
@@ -134,6 +142,7 @@ func runBody(w http.ResponseWriter, r *http.Request) (any, error) {
 	if _, err := io.Copy(io.Discard, body); err != nil {
 		return nil, tooBig()
 	}
+	req.ctx = r.Context()
 	switch req.Task {
 	case taskBandit:
 		return req.runBandit()
@@ -165,9 +174,14 @@ func runBody(w http.ResponseWriter, r *http.Request) (any, error) {
 	if err != nil {
 		return nil, bad("%v", err)
 	}
-	s.Run()
-	res, err := s.Result()
+	if err := s.RunContext(req.ctx); err != nil {
+		return nil, gone(err)
+	}
+	res, err := s.ResultContext(req.ctx)
 	if err != nil {
+		if req.ctx.Err() != nil {
+			return nil, gone(err)
+		}
 		return nil, bad("%v", err)
 	}
 	resp := &runResponse{Task: req.Task, Data: info, Result: res}
