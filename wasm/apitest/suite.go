@@ -249,6 +249,10 @@ func Run(t *testing.T, c Client) {
 			{"POST", `{"task":"sampling","dataset":"penguins","label":"body_mass_g","columns":["flipper_length_mm"],"runs":[{"optimizer":"sgd","sampler":"thompson"}]}`, 400, `unknown sampler "thompson"`},
 			{"POST", `{"task":"sampling","dataset":"penguins","label":"body_mass_g","columns":["flipper_length_mm"],"lambda":-1,"runs":[{"optimizer":"sgd","sampler":"uniform"}]}`, 400, "lambda = -1"},
 			{"POST", `{"task":"sampling","objective":"hinge","data":{"x":[[1]],"y":[1]},"runs":[{"optimizer":"sgd","sampler":"uniform"}]}`, 400, "unknown objective"},
+			// The attack report's: a class count of 4.6e18 (once 3.9 GB, and
+			// workerd died), and two values separated by 2 MiB of spaces.
+			{"POST", `{"task":"bandit","data":{"x":[[1,2],[2,1]],"y":[0,4.6e18]},"learners":[{"id":"banditron"}]}`, 400, "classes"},
+			{"POST", `{"task":"classify","dataset":"penguins","positive":"Gentoo","learners":[{"id":"ogd"}]}` + strings.Repeat(" ", 2<<20) + `{}`, 400, "more than one JSON value"},
 		}
 		for _, tc := range tests {
 			code, out := c.Call(t, tc.method, "/api/run", tc.body)
@@ -256,6 +260,12 @@ func Run(t *testing.T, c Client) {
 			if code != tc.status || !strings.Contains(msg, tc.want) {
 				t.Errorf("%s %.80s: %d %q, want %d containing %q", tc.method, tc.body, code, msg, tc.status, tc.want)
 			}
+		}
+		// Trailing whitespace is fine, however long (in workerd it once
+		// cost quadratic time: 4 MiB, 17 s).
+		if code, out := c.Call(t, "POST", "/api/run", `{"task":"classify","dataset":"penguins","positive":"Gentoo","learners":[{"id":"ogd"}]}`+
+			strings.Repeat(" \n", 1<<20)); code != 200 {
+			t.Errorf("a run followed by 2 MiB of whitespace: %d %v", code, out)
 		}
 		code, out := c.Call(t, "GET", "/api/nothing", "")
 		if code != 404 || out["error"] == nil {
