@@ -113,6 +113,11 @@ func checkBandit(rows, k, d int, cfg BanditConfig, lim Limits) (*features.Map, [
 	if total := work * float64(rows) * float64(passes); total > lim.MaxWork {
 		return nil, nil, fmt.Errorf("the run needs about %.3g coordinate updates, more than the limit of %.3g", total, lim.MaxWork)
 	}
+	if cfg.KeepRounds { // a round is seven numbers
+		if err := checkKept(7*float64(rows*passes*len(players)), lim); err != nil {
+			return nil, nil, err
+		}
+	}
 	return fm, players, nil
 }
 

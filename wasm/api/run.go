@@ -167,7 +167,7 @@ func runBody(w http.ResponseWriter, r *http.Request) (any, error) {
 			return nil, bad("%v", err)
 		}
 	}
-	keep, keepOrder, err := parseKeep(req.Keep)
+	keep, err := parseKeep(req.Keep)
 	if err != nil {
 		return nil, err
 	}
@@ -188,7 +188,7 @@ func runBody(w http.ResponseWriter, r *http.Request) (any, error) {
 		return nil, bad("%v", err)
 	}
 	resp := &runResponse{Task: req.Task, Data: info, Result: res}
-	if keepOrder {
+	if keep.Order {
 		resp.Order = s.Order()
 	}
 	return resp, nil
@@ -270,9 +270,8 @@ func (req *runRequest) table() (*data.Table, string, error) {
 }
 
 // parseKeep reads the "keep" list.
-func parseKeep(keep []string) (eval.Keep, bool, error) {
+func parseKeep(keep []string) (eval.Keep, error) {
 	var k eval.Keep
-	order := false
 	for _, v := range keep {
 		switch v {
 		case "predictions":
@@ -280,12 +279,12 @@ func parseKeep(keep []string) (eval.Keep, bool, error) {
 		case "losses":
 			k.Losses = true
 		case "order":
-			order = true
+			k.Order = true
 		default:
-			return k, false, bad("keep: unknown record %q (known: predictions, losses, order)", v)
+			return k, bad("keep: unknown record %q (known: predictions, losses, order)", v)
 		}
 	}
-	return k, order, nil
+	return k, nil
 }
 
 // jsonError makes a decoding error name the field where it can.

@@ -304,7 +304,8 @@ func (r *BanditRun) PredictAt(i int, x, y float64) int {
 
 // bandit limits of the page: the room's own bounds are checked by
 // Validate; the engine's work limit is generous (the page shows progress).
-var banditLimits = eval.Limits{MaxLearners: MaxLearners, MaxPasses: MaxPasses, MaxDim: 500, MaxWork: 1e13, MaxClasses: eval.DefaultLimits.MaxClasses}
+var banditLimits = eval.Limits{MaxLearners: MaxLearners, MaxPasses: MaxPasses, MaxDim: 500, MaxWork: 1e13, MaxClasses: eval.DefaultLimits.MaxClasses,
+	MaxKept: math.Inf(1)}
 
 // NewBanditRun builds the room's run at round 0 (an empty room gives an
 // error that says so).

@@ -79,7 +79,7 @@ func NewRun(m *Model) (*Run, error) {
 	}
 	cfg := eval.Config{Task: task, Bias: m.Bias, Degree: m.Degree, Learners: m.Learners,
 		Shuffle: m.Shuffle, Seed: m.Seed, Passes: m.Passes, Keep: eval.Keep{Predictions: true, Losses: true}}
-	lim := eval.Limits{MaxLearners: MaxLearners, MaxPasses: MaxPasses, MaxDim: 20, MaxWork: 1e12}
+	lim := eval.Limits{MaxLearners: MaxLearners, MaxPasses: MaxPasses, MaxDim: 20, MaxWork: 1e12, MaxKept: math.Inf(1)}
 	if r.cur, err = eval.New(cur, cfg, lim); err != nil {
 		return nil, err
 	}
