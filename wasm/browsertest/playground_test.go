@@ -455,3 +455,35 @@ func TestRegressionDrawing(t *testing.T) {
 	}
 	screenshot(t, ctx, "playground-regression")
 }
+
+// TestUnreadableSavedStateIsKept: a stored state the page cannot read is
+// left as it was, as the notice says, until the visitor changes something
+// (it was once overwritten within 1.5 s).
+func TestUnreadableSavedStateIsKept(t *testing.T) {
+	ctx := newTab(t)
+	url := serveSite(t, server.New(siteDir))
+	waitReady(t, ctx, url)
+	const stored = "v2.not-a-state"
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`localStorage.setItem("unitfree.state.v2", "`+stored+`")`)); err != nil {
+		t.Fatal(err)
+	}
+	waitReady(t, ctx, url) // a new visit, without a link
+	msg, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("notice")))
+	if !strings.Contains(msg, "left untouched") {
+		t.Fatalf("the notice says %q", msg)
+	}
+	time.Sleep(2500 * time.Millisecond)
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`localStorage.getItem("unitfree.state.v2")`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != stored {
+		t.Fatalf("the unreadable state was overwritten with %q", got)
+	}
+	selectValue(t, ctx, "preset", "circles") // the visitor acts
+	settledLocation(t, ctx, "hash")
+	got, _ = chromedp.Run(ctx, chromedp.Evaluate[string](`localStorage.getItem("unitfree.state.v2")`))
+	if got == stored {
+		t.Fatal("after a change the new state was not saved")
+	}
+}

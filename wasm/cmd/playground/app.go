@@ -42,6 +42,10 @@ type app struct {
 	phases        map[string]float64                 // milliseconds of the last frame's phases
 	version       int                                // bumped when the data, units or learners change
 	interactiveMs float64                            // page clock when the playground became interactive
+	// keepStored is set while the browser's stored state could not be read:
+	// it is left as it was (the notice says so) until the visitor changes
+	// something.
+	keepStored bool
 }
 
 // dragState is a point being dragged.
@@ -74,6 +78,7 @@ func (a *app) restore(done func()) {
 				}
 			}
 			if err != nil {
+				a.keepStored = true
 				a.notice("Your saved state could not be read and was left untouched: " + err.Error())
 			}
 			done()
@@ -105,7 +110,9 @@ func (a *app) persist() {
 			return // the visitor went to another room meanwhile
 		}
 		js.Global().Get("history").Call("replaceState", nil, "", "#"+link)
-		js.Global().Get("localStorage").Call("setItem", storageKey, link)
+		if !a.keepStored {
+			js.Global().Get("localStorage").Call("setItem", storageKey, link)
+		}
 	})
 }
 
@@ -125,6 +132,7 @@ func (a *app) restart() {
 
 // changed is called after any change of the model: persist, rebuild, redraw.
 func (a *app) changed() {
+	a.keepStored = false // the visitor acted: their new state is the one to keep
 	a.persist()
 	a.restart()
 	a.syncControls()
