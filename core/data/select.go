@@ -90,6 +90,9 @@ func (t *Table) columns(features []string, label string) ([]*Column, *Column, er
 	}
 	var cols []*Column
 	for _, name := range features {
+		if name == label {
+			return nil, nil, fmt.Errorf("column %q is the label; it cannot be a feature too", name)
+		}
 		c, ok := t.Column(name)
 		if !ok {
 			return nil, nil, fmt.Errorf("no column %q (columns: %s)", name, strings.Join(t.Names(), ", "))

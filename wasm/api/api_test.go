@@ -3,6 +3,8 @@ package api
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"strings"
 	"net/http/httptest"
 	"testing"
 )
@@ -33,6 +35,9 @@ func FuzzRun(f *testing.F) {
 	f.Add([]byte(`{"task":"bandit","data":{"x":[[1,2,3,4,5,6,7,8,9],[9,8,7,6,5,4,3,2,1]],"y":[0,1]},"features":{"degree":3},"learners":[{"id":"banditron"}]}`))
 	f.Add([]byte(`{"task":"bandit","generator":{"name":"synsep","rounds":100000,"seed":1},"learners":[{"id":"soba"}]}`))
 	f.Add([]byte(`{"task":"sampling","objective":"ridge","data":{"x":[[1,2],[2,1],[3,3]],"y":[1e300,-1e300,1e300]},"runs":[{"optimizer":"sgd","sampler":"uniform"}]}`))
+	for _, body := range readmeRequests(f) {
+		f.Add([]byte(body))
+	}
 	h := New()
 	f.Fuzz(func(t *testing.T, body []byte) {
 		rec := httptest.NewRecorder()
@@ -48,4 +53,32 @@ func FuzzRun(f *testing.F) {
 			t.Fatalf("a %d without an error message", rec.Code)
 		}
 	})
+}
+
+// readmeRequests returns the body of every `curl ... -d '...'` example in
+// the README, so that the fuzzer starts from the requests people copy.
+func readmeRequests(f *testing.F) []string {
+	raw, err := os.ReadFile("../../README.md")
+	if err != nil {
+		f.Fatal(err)
+	}
+	var out []string
+	text := string(raw)
+	for {
+		i := strings.Index(text, "-d '")
+		if i < 0 {
+			break
+		}
+		text = text[i+4:]
+		j := strings.Index(text, "'")
+		if j < 0 {
+			break
+		}
+		out = append(out, text[:j])
+		text = text[j+1:]
+	}
+	if len(out) < 3 {
+		f.Fatalf("only %d request examples found in the README", len(out))
+	}
+	return out
 }

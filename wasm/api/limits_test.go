@@ -122,3 +122,17 @@ func TestKeptRecordsAreLimited(t *testing.T) {
 	expectRefusal(t, `{"task":"bandit","data":{"x":[`+strings.Join(xs, ",")+`],"y":[`+strings.Join(ys, ",")+
 		`]},"passes":100,"learners":[`+learners+`],"keep":["rounds"]}`, "keep would record")
 }
+
+// TestKeysAreExact: a key given twice, or a key that names a field only
+// case-insensitively, is refused (encoding/json took the last, or the
+// field, silently).
+func TestKeysAreExact(t *testing.T) {
+	expectRefusal(t, `{"task":"classify","dataset":"penguins","positive":"Gentoo","learners":[{"id":"ogd"}],"passes":1,"passes":100}`, `key "passes" is given twice`)
+	expectRefusal(t, `{"Task":"classify","dataset":"penguins","positive":"Gentoo","learners":[{"id":"ogd"}]}`, `did you mean "task"`)
+	expectRefusal(t, `{"task":"classify","dataset":"penguins","positive":"Gentoo","learners":[{"ID":"ogd"}]}`, `did you mean "id"`)
+	expectRefusal(t, `{"task":"classify","dataset":"penguins","positive":"Gentoo","learners":[{"id":"ogd","params":{"eta":1,"eta":2}}]}`, `given twice in learners[0].params`)
+	// A learner's parameters keep their own names ("C" of PA-I).
+	if code, out := post(t, `{"task":"classify","dataset":"penguins","positive":"Gentoo","learners":[{"id":"pa1","params":{"C":0.5}}]}`); code != 200 {
+		t.Fatalf("%d %v", code, out["error"])
+	}
+}

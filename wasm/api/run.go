@@ -145,6 +145,9 @@ func runBody(w http.ResponseWriter, r *http.Request) (any, error) {
 	if len(bytes.TrimSpace(buf[dec.InputOffset():])) > 0 {
 		return nil, bad("the body has more than one JSON value")
 	}
+	if err := checkKeys(buf); err != nil {
+		return nil, bad("the body is not a valid run request: %v", err)
+	}
 	req.ctx = r.Context()
 	switch req.Task {
 	case taskBandit:
