@@ -3,9 +3,9 @@ package api
 import (
 	"bytes"
 	"encoding/json"
+	"net/http/httptest"
 	"os"
 	"strings"
-	"net/http/httptest"
 	"testing"
 )
 
