@@ -11,8 +11,21 @@ import (
 // squared hinge + L2), and for L1-logistic a long accelerated proximal
 // gradient run (FISTA with restarts, step 1/L for L = mean of the L_i).
 func (o *Objective) Optimum() (float64, []float64) {
+	f, w, _ := o.OptimumWithin(0)
+	return f, w
+}
+
+// OptimumWithin is Optimum making at most passes passes over the data (an
+// evaluation of F or of its gradient is one; 0: no bound), and says whether
+// it stopped at that bound rather than at an optimum.
+func (o *Objective) OptimumWithin(passes int) (fstar float64, w []float64, limited bool) {
 	if o.Kind == LogisticL1 {
-		return o.fista(20000)
+		iters := 20000
+		if passes > 0 && passes/2 < iters { // a gradient and a value per iteration
+			iters = max(passes/2, 1)
+		}
+		f, w, done := o.fista(iters)
+		return f, w, !done && iters < 20000
 	}
 	p := optimize.Problem{
 		Func: o.Value,
@@ -25,17 +38,19 @@ func (o *Objective) Optimum() (float64, []float64) {
 	}
 	// A line search that stalls at the optimum's round-off is an error with
 	// a usable result; only a missing result is a failure.
-	res, _ := optimize.Minimize(p, make([]float64, o.Dim()), &optimize.Settings{GradientThreshold: 1e-12}, &optimize.BFGS{})
+	res, _ := optimize.Minimize(p, make([]float64, o.Dim()),
+		&optimize.Settings{GradientThreshold: 1e-12, FuncEvaluations: passes, GradEvaluations: passes}, &optimize.BFGS{})
 	if res == nil {
 		zero := make([]float64, o.Dim())
-		return o.Value(zero), zero
+		return o.Value(zero), zero, false
 	}
-	return res.F, res.X
+	return res.F, res.X, res.Status == optimize.FunctionEvaluationLimit || res.Status == optimize.GradientEvaluationLimit
 }
 
 // fista runs accelerated proximal gradient descent with adaptive restarts
-// for at most iters iterations, stopping early when F stops decreasing.
-func (o *Objective) fista(iters int) (float64, []float64) {
+// for at most iters iterations, stopping early (done) when F stops
+// decreasing.
+func (o *Objective) fista(iters int) (fbest float64, wbest []float64, done bool) {
 	d, n := o.Dim(), o.N()
 	L := 0.0
 	for i := range n {
@@ -75,8 +90,8 @@ func (o *Objective) fista(iters int) (float64, []float64) {
 			best, stall = f, 0
 			copy(bestW, w)
 		} else if stall++; stall > 200 {
-			break
+			return best, bestW, true
 		}
 	}
-	return best, bestW
+	return best, bestW, false
 }

@@ -377,3 +377,19 @@ func TestEffectiveVarianceMatchesEnumeration(t *testing.T) {
 	check("saga", saga, func(i int, p float64) float64 { return saga.estimate(i, p, o.Deriv(i, saga.w)) })
 	check("prox-svrg", svrg, svrg.estimate)
 }
+
+// TestOptimumWithinItsBudget: F*'s search stops at its bound of passes
+// over the data and says so; unbounded, it reaches its optimum.
+func TestOptimumWithinItsBudget(t *testing.T) {
+	for _, kind := range Kinds() {
+		o := objective(t, kind, 60)
+		free, _, limited := o.OptimumWithin(0)
+		if limited {
+			t.Errorf("%s: the unbounded search says it was limited", kind)
+		}
+		capped, _, limited := o.OptimumWithin(4)
+		if !limited || capped < free {
+			t.Errorf("%s: 4 passes give F* = %v (limited %v), the unbounded search %v", kind, capped, limited, free)
+		}
+	}
+}
