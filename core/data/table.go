@@ -73,6 +73,15 @@ func newColumn(name string, cells []string) Column {
 }
 
 // notNumericError explains why a column cannot be a feature.
+// NumericError says why the column is not numeric (the first cell that is
+// not a finite number), or is nil for a numeric column.
+func (c *Column) NumericError() error {
+	if c.Numeric {
+		return nil
+	}
+	return c.notNumericError()
+}
+
 func (c *Column) notNumericError() error {
 	return fmt.Errorf("column %q is not numeric: row %d has %q", c.Name, c.badRow, c.Text[c.badRow-1])
 }

@@ -102,6 +102,7 @@ func (req *runRequest) runBandit() (any, error) {
 		}
 		x, labels, classes = r.X, r.Labels, r.Classes
 		info.Columns, info.Units, info.Rows, info.Dropped = r.Features, r.Units, len(r.X), r.Dropped
+		info.Ignored = req.ignored
 	}
 	if req.Scale != nil || req.Offset != nil {
 		rr, err := (&data.Rounds{Features: make([]string, len(x[0])), X: x}).Rescale(req.Scale, req.Offset)

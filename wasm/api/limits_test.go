@@ -136,3 +136,26 @@ func TestKeysAreExact(t *testing.T) {
 		t.Fatalf("%d %v", code, out["error"])
 	}
 }
+
+// TestCSVColumnsAreNeverDroppedSilently: a column with a value that is not
+// a finite number (NaN, Inf, 1e400, 0x10) is not a default feature, and
+// the answer says which and why; naming the label as a feature is an
+// error.
+func TestCSVColumnsAreNeverDroppedSilently(t *testing.T) {
+	csv := `a,b,c,d,e,y\n1,NaN,Inf,1e400,0x10,1\n2,3,4,5,6,-1\n3,1,2,1,2,1\n`
+	code, out := post(t, `{"task":"classify","csv":"`+csv+`","label":"y","learners":[{"id":"ogd"}]}`)
+	if code != 200 {
+		t.Fatalf("%d %v", code, out["error"])
+	}
+	info := out["data"].(map[string]any)
+	ignored, _ := info["ignored"].([]any)
+	if fmt.Sprint(info["columns"]) != "[a]" || len(ignored) != 4 {
+		t.Fatalf("columns %v, ignored %v", info["columns"], ignored)
+	}
+	for i, col := range []string{`"b"`, `"c"`, `"d"`, `"e"`} {
+		if s, _ := ignored[i].(string); !strings.Contains(s, col) || !strings.Contains(s, "not numeric") {
+			t.Errorf("ignored[%d] = %q, want column %s and why", i, s, col)
+		}
+	}
+	expectRefusal(t, `{"task":"classify","csv":"`+csv+`","label":"y","columns":["a","y"],"learners":[{"id":"ogd"}]}`, "is the label")
+}

@@ -41,7 +41,8 @@ type runRequest struct {
 	Lambda        float64       `json:"lambda"`
 	Runs          []samplingRun `json:"runs"`
 
-	ctx context.Context // the request's: a run stops when its client has gone
+	ctx     context.Context // the request's: a run stops when its client has gone
+	ignored []string        // CSV columns left out of the default features, and why
 }
 
 // generatorSpec names a synthetic dataset of the SOBA paper.
@@ -78,6 +79,7 @@ type dataInfo struct {
 	Dropped  int      `json:"dropped"`  // rows with a missing value
 	Excluded int      `json:"excluded"` // rows of classes not selected
 	Positive string   `json:"positive,omitempty"`
+	Ignored  []string `json:"ignored,omitempty"` // CSV columns that are not features by default, and why
 }
 
 // badRequest is an error whose message the client should read.
@@ -233,6 +235,7 @@ func (req *runRequest) rounds() (*data.Rounds, dataInfo, error) {
 	}
 	info.Columns, info.Units, info.Rows = r.Features, r.Units, len(r.X)
 	info.Dropped, info.Excluded, info.Positive = r.Dropped, r.Excluded, r.Positive
+	info.Ignored = req.ignored
 	return r, info, nil
 }
 
@@ -264,8 +267,12 @@ func (req *runRequest) table() (*data.Table, string, error) {
 	}
 	if len(req.Columns) == 0 {
 		for _, c := range t.Columns {
-			if c.Numeric && c.Name != req.Label {
+			switch {
+			case c.Name == req.Label:
+			case c.Numeric:
 				req.Columns = append(req.Columns, c.Name)
+			default: // said in the answer, never left out silently
+				req.ignored = append(req.ignored, c.NumericError().Error()+": not a feature")
 			}
 		}
 	}
