@@ -67,4 +67,23 @@ func TestNamesAreNeverMarkup(t *testing.T) {
 		t.Fatalf("values became markup: %d img/b/script elements before, %d after; a handler ran: %v", before, after, ran)
 	}
 	screenshot(t, ctx, "names-as-text")
+
+	// The same names through a link: the page's own state, with the names
+	// in it, opened in a fresh tab.
+	link := settledLocation(t, ctx, "href")
+	ctx2 := newTab(t)
+	waitReady(t, ctx2, link)
+	time.Sleep(time.Second)
+	text, err = chromedp.Run(ctx2, chromedp.Evaluate[string](`document.body.innerText`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text, "<b>h</b>") || !strings.Contains(text, payload) {
+		t.Errorf("the link's names are not shown as text")
+	}
+	after, _ = chromedp.Run(ctx2, chromedp.Evaluate[int](`document.querySelectorAll("img, b, script").length`))
+	ran, _ = chromedp.Run(ctx2, chromedp.Evaluate[bool](`window.__pwned !== undefined`))
+	if after != before || ran {
+		t.Fatalf("from the link, values became markup: %d img/b/script elements, a handler ran: %v", after, ran)
+	}
 }
