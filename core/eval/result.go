@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"unitfree/core/hindsight"
+	"unitfree/core/loss"
 )
 
 var errNoRounds = errors.New("the data has no rounds")
@@ -45,6 +46,9 @@ type Comparator struct {
 	// MaxWork, counted as passes over the rounds) rather than at an
 	// optimum: regret is then measured against the best point it found.
 	Limited bool `json:"limited,omitempty"`
+	// Note says why there is no comparator: the linear loss is unbounded
+	// below, so no fixed predictor is best and no regret is reported.
+	Note string `json:"note,omitempty"`
 }
 
 // LearnerResult is one learner's record.
@@ -52,8 +56,8 @@ type LearnerResult struct {
 	ID          string             `json:"id"`
 	Params      map[string]float64 `json:"params"`
 	Loss        float64            `json:"loss"`
-	Mistakes    *int               `json:"mistakes,omitempty"` // classification only
-	Regret      float64            `json:"regret"`
+	Mistakes    *int               `json:"mistakes,omitempty"`   // classification only
+	Regret      *float64           `json:"regret,omitempty"`     // loss - comparator's loss; none for an unbounded loss
 	DivergedAt  int                `json:"divergedAt,omitempty"` // round where predictions stopped being finite
 	Predictions []float64          `json:"predictions,omitempty"`
 	Losses      []float64          `json:"losses,omitempty"`
@@ -74,7 +78,11 @@ func (s *Session) Result() (Result, error) { return s.ResultContext(context.Back
 // (and then returns ctx's error).
 func (s *Session) ResultContext(ctx context.Context) (Result, error) {
 	res := Result{Rounds: s.t, Loss: s.cfg.lossNm, Features: s.FeatureNames()}
-	if s.t > 0 {
+	_, unbounded := s.cfg.loss.(loss.Linear)
+	switch {
+	case unbounded:
+		res.Comparator.Note = "the linear loss is unbounded below: no fixed predictor is best, so there is no regret to report"
+	case s.t > 0:
 		c, err := s.comparator(ctx)
 		if err != nil {
 			return Result{}, err
@@ -82,7 +90,12 @@ func (s *Session) ResultContext(ctx context.Context) (Result, error) {
 		res.Comparator = c
 	}
 	for _, p := range s.players {
-		lr := LearnerResult{ID: p.id, Params: p.params, Loss: p.loss, Regret: p.loss - res.Comparator.Loss,
+		var regret *float64
+		if !unbounded {
+			r := p.loss - res.Comparator.Loss
+			regret = &r
+		}
+		lr := LearnerResult{ID: p.id, Params: p.params, Loss: p.loss, Regret: regret,
 			DivergedAt: p.learner.DivergedAt(), Predictions: p.predictions, Losses: p.losses}
 		if s.cfg.Task == "classify" {
 			m := p.mistakes

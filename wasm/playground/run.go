@@ -166,9 +166,15 @@ func (r *Run) Regrets() ([]float64, error) {
 		return nil, err
 	}
 	for i, l := range res.Learners {
-		out[i] = l.Regret
+		out[i] = math.NaN() // no regret for an unbounded loss
+		if l.Regret != nil {
+			out[i] = *l.Regret
+		}
 	}
-	r.ComparatorLoss = r.cur.FixedLoss(res.Comparator.Weights)
+	r.ComparatorLoss = nil
+	if res.Comparator.Weights != nil {
+		r.ComparatorLoss = r.cur.FixedLoss(res.Comparator.Weights)
+	}
 	return out, nil
 }
 
