@@ -68,6 +68,29 @@ func TestNamesAreNeverMarkup(t *testing.T) {
 	}
 	screenshot(t, ctx, "names-as-text")
 
+	// The CSV export carries the names as CSV text, and Save PNG draws
+	// them, without a new element either.
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`(() => {
+	  window.__blobs = [];
+	  const create = URL.createObjectURL;
+	  URL.createObjectURL = b => { window.__blobs.push(b); return create(b); };
+	  document.getElementById("csv-export").click();
+	  document.getElementById("save-png").click();
+	})()`)); err != nil {
+		t.Fatal(err)
+	}
+	exported, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.__blobs[0].text()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if header, _, _ := strings.Cut(exported, "\n"); !strings.Contains(header, `<b>h</b>`) || !strings.Contains(header, `"<img src=x onerror=""window.__pwned=1"">"`) {
+		t.Errorf("the exported CSV's header is %q", header)
+	}
+	after, _ = chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("img, b, script").length`))
+	if after != before {
+		t.Errorf("the exports added %d img/b/script elements", after-before)
+	}
+
 	// The same names through a link: the page's own state, with the names
 	// in it, opened in a fresh tab.
 	link := settledLocation(t, ctx, "href")

@@ -78,7 +78,7 @@ func ExportCSV(m *Model) string {
 		}
 		return m.Features[i].Name + " [" + u.Label + "]"
 	}
-	fmt.Fprintf(&b, "%q,%q,label\n", head(0), head(1))
+	fmt.Fprintf(&b, "%s,%s,label\n", csvField(head(0)), csvField(head(1)))
 	u0, u1 := m.Unit(0), m.Unit(1)
 	for _, p := range m.Points {
 		fmt.Fprintf(&b, "%s,%s,%s\n", fnum(u0.Convert(p.X)), fnum(u1.Convert(p.Y)), fnum(p.Label))
@@ -103,5 +103,8 @@ func MetricsCSV(m *Model, r *Run) string {
 	}
 	return b.String()
 }
+
+// csvField quotes s as a CSV field (RFC 4180: a quote inside is doubled).
+func csvField(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
 
 func fnum(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }

@@ -240,3 +240,23 @@ func TestDatasetChoice(t *testing.T) {
 		t.Fatalf("the choice did not survive the link: %v %+v", err, link)
 	}
 }
+
+// TestCSVExportQuotesNames: names with quotes, commas and markup survive an
+// export and an import unchanged (quotes doubled, RFC 4180; they were
+// escaped with backslashes, which CSV readers keep as text).
+func TestCSVExportQuotesNames(t *testing.T) {
+	m := NewModel()
+	names := [2]string{`<img src=x onerror="alert(1)">`, `a, "b"`}
+	p, err := ImportCSV(csvField(names[0]) + "," + csvField(names[1]) + ",label\n1,2,1\n3,4,-1\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.SetData(p)
+	back, err := ImportCSV(ExportCSV(m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Features[0].Name != names[0] || back.Features[1].Name != names[1] {
+		t.Fatalf("names after export and import: %q, %q", back.Features[0].Name, back.Features[1].Name)
+	}
+}
