@@ -35,7 +35,13 @@ func baseConfig() Config {
 
 func run(t *testing.T, r *data.Rounds, cfg Config) (*Session, Result) {
 	t.Helper()
-	s, err := New(r, cfg, DefaultLimits)
+	return runWithin(t, r, cfg, DefaultLimits)
+}
+
+// runWithin plays a session under the limits to its end.
+func runWithin(t *testing.T, r *data.Rounds, cfg Config, lim Limits) (*Session, Result) {
+	t.Helper()
+	s, err := New(r, cfg, lim)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,15 +287,7 @@ func TestComparatorSharesTheWorkLimit(t *testing.T) {
 	}{{DefaultLimits.MaxWork, false}, {200 * 3 * 10, true}} {
 		lim := DefaultLimits
 		lim.MaxWork = c.work
-		s, err := New(r, cfg, lim)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.Run()
-		res, err := s.Result()
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, res := runWithin(t, r, cfg, lim)
 		if res.Comparator.Limited != c.limited {
 			t.Errorf("MaxWork %g: comparator limited = %v, want %v", c.work, res.Comparator.Limited, c.limited)
 		}
@@ -304,15 +302,7 @@ func TestNoRegretForAnUnboundedLoss(t *testing.T) {
 	for i := range 50 {
 		r.X, r.Y, r.Rows = append(r.X, []float64{float64(i%5) - 2}), append(r.Y, float64(2*(i%2)-1)), append(r.Rows, i+1)
 	}
-	s, err := New(r, Config{Task: data.Classify, Loss: "linear", Learners: []LearnerSpec{{ID: "ogd"}}}, DefaultLimits)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Run()
-	res, err := s.Result()
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, res := run(t, r, Config{Task: data.Classify, Loss: "linear", Learners: []LearnerSpec{{ID: "ogd"}}})
 	if res.Comparator.Note == "" || res.Comparator.Weights != nil || res.Learners[0].Regret != nil {
 		t.Fatalf("linear loss: comparator %+v, regret %v", res.Comparator, res.Learners[0].Regret)
 	}
