@@ -463,13 +463,15 @@ func TestUnreadableSavedStateIsKept(t *testing.T) {
 	ctx := newTab(t)
 	url := serveSite(t, server.New(siteDir))
 	waitReady(t, ctx, url)
+	settledLocation(t, ctx, "hash") // the first visit's own state is written
 	const stored = "v2.not-a-state"
 	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`localStorage.setItem("unitfree.state.v2", "`+stored+`")`)); err != nil {
 		t.Fatal(err)
 	}
 	waitReady(t, ctx, url) // a new visit, without a link
-	msg, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("notice")))
-	if !strings.Contains(msg, "left untouched") {
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("notice").textContent.includes("left untouched")`,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		msg, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("notice")))
 		t.Fatalf("the notice says %q", msg)
 	}
 	time.Sleep(2500 * time.Millisecond)
