@@ -489,3 +489,49 @@ func TestUnreadableSavedStateIsKept(t *testing.T) {
 		t.Fatal("after a change the new state was not saved")
 	}
 }
+
+// TestNoticesAreCurrent: a problem's notice goes once the next change
+// succeeds, and a success is shown in colours other than a problem's (the
+// import's "Imported 4 points" once stayed in the error colours, and an
+// old problem stayed up after the next success).
+func TestNoticesAreCurrent(t *testing.T) {
+	ctx := newTab(t)
+	url := serveSite(t, server.New(siteDir))
+	waitReady(t, ctx, url)
+	importCSV := func(name, text string) {
+		t.Helper()
+		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+		  const dt = new DataTransfer();
+		  dt.items.add(new File([%q], %q, {type: "text/csv"}));
+		  const input = document.getElementById("csv-import");
+		  input.files = dt.files; input.dispatchEvent(new Event("change"));
+		})()`, text, name))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	colours := func() string {
+		c, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const s = getComputedStyle(document.getElementById("notice")); return s.color + " on " + s.backgroundColor })()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	importCSV("bad.csv", "x,y\n1,2\n3")
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("notice").textContent.includes("not imported")`,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatal(err)
+	}
+	problem := colours()
+	selectValue(t, ctx, "preset", "circles") // a change that succeeds
+	if msg, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("notice"))); msg != "" {
+		t.Errorf("after a successful change the notice still says %q", msg)
+	}
+	importCSV("good.csv", "a,b,label\n1,2,1\n2,1,-1\n3,3,1\n")
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("notice").textContent.includes("Imported")`,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatal(err)
+	}
+	if success := colours(); success == problem {
+		t.Errorf("a success is shown in a problem's colours (%s)", success)
+	}
+}

@@ -132,6 +132,7 @@ func (a *app) restart() {
 
 // changed is called after any change of the model: persist, rebuild, redraw.
 func (a *app) changed() {
+	a.notice("")         // a notice of before the change is stale now
 	a.keepStored = false // the visitor acted: their new state is the one to keep
 	a.persist()
 	a.restart()
@@ -251,7 +252,20 @@ func (a *app) publish() {
 }
 
 // notice shows a message in the page's notice line.
-func (a *app) notice(msg string) { a.el("notice").SetTextContent(msg) }
+// notice shows a problem (or clears the line, with ""), in the problem's
+// colours.
+func (a *app) notice(msg string) {
+	el := a.el("notice")
+	el.Class().Remove("ok")
+	el.SetTextContent(msg)
+}
+
+// inform shows what went well, in colours of their own.
+func (a *app) inform(msg string) {
+	el := a.el("notice")
+	el.Class().Add("ok")
+	el.SetTextContent(msg)
+}
 
 // frameTimes keeps the last frame durations for the page's own measurement.
 type frameTimes struct {

@@ -39,11 +39,11 @@ func (a *app) bindFiles() {
 		href := js.Global().Get("location").Get("href").String()
 		clip := js.Global().Get("navigator").Get("clipboard")
 		if clip.IsUndefined() {
-			a.notice("Copy this link: " + href)
+			a.inform("Copy this link: " + href)
 			return
 		}
 		clip.Call("writeText", href)
-		a.notice("Link copied: it reproduces this view.")
+		a.inform("Link copied: it reproduces this view.")
 	})
 	a.on("save-png", "click", func() { a.savePNG() })
 }
@@ -57,8 +57,8 @@ func (a *app) importCSV(name, text string) {
 		return
 	}
 	a.model.SetData(p)
-	a.notice(fmt.Sprintf("Imported %d points from %s.", len(p.Points), name))
 	a.changed()
+	a.inform(fmt.Sprintf("Imported %d points from %s.", len(p.Points), name))
 }
 
 // savePNG downloads the learner panels as one PNG.
