@@ -535,3 +535,25 @@ func TestNoticesAreCurrent(t *testing.T) {
 		t.Errorf("a success is shown in a problem's colours (%s)", success)
 	}
 }
+
+// TestSpaceOnAButtonPressesIt: Space on a focused button presses that
+// button; it does not also toggle the stream (it once did).
+func TestSpaceOnAButtonPressesIt(t *testing.T) {
+	ctx := newTab(t)
+	url := serveSite(t, server.New(siteDir))
+	waitReady(t, ctx, url)
+	if s := state(t, ctx); s.Playing {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("play"))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := state(t, ctx).Rounds
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.ID("step")), chromedp.KeyEvent(" ")); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	s := state(t, ctx)
+	if s.Playing || s.Rounds != before+1 {
+		t.Fatalf("Space on Step: playing %v, rounds %d -> %d (want one step, not play)", s.Playing, before, s.Rounds)
+	}
+}

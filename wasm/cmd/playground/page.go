@@ -288,3 +288,16 @@ func whenNear(el dom.Element, build func()) {
 	obs = observer.New(seen, map[string]any{"rootMargin": "400px"})
 	obs.Call("observe", el.Underlying())
 }
+
+// typing reports whether a key press belongs to the element that has the
+// focus, not to the page's shortcuts: every key of a form field, and Space
+// and Enter on a button, a link or a summary (which press them).
+func typing(ev *dom.KeyboardEvent) bool {
+	switch ev.Target().TagName() {
+	case "INPUT", "SELECT", "TEXTAREA":
+		return true
+	case "BUTTON", "A", "SUMMARY":
+		return ev.Key() == " " || ev.Key() == "Enter"
+	}
+	return false
+}

@@ -36,8 +36,7 @@ func newRoomsRouter(doc dom.Document) *roomsRouter {
 	dom.GetWindow().AddEventListener("hashchange", false, func(dom.Event) { r.route() })
 	dom.GetWindow().AddEventListener("keydown", false, func(ev dom.Event) {
 		ke := ev.(*dom.KeyboardEvent)
-		tag := ke.Target().TagName()
-		if tag == "INPUT" || tag == "SELECT" || tag == "TEXTAREA" {
+		if typing(ke) {
 			return
 		}
 		if rm, ok := r.rooms[r.active]; ok {

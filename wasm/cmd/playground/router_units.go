@@ -32,12 +32,6 @@ func newUnitsRouter(a *app) *unitsRouter {
 	return r
 }
 
-// typing reports whether a key press goes to a form field.
-func typing(ev *dom.KeyboardEvent) bool {
-	tag := ev.Target().TagName()
-	return tag == "INPUT" || tag == "SELECT" || tag == "TEXTAREA"
-}
-
 // route shows the playground, or hands over to the rooms' program.
 func (r *unitsRouter) route() {
 	name, state := playground.ParseHash(js.Global().Get("location").Get("hash").String())
