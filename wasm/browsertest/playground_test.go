@@ -557,3 +557,29 @@ func TestSpaceOnAButtonPressesIt(t *testing.T) {
 		t.Fatalf("Space on Step: playing %v, rounds %d -> %d (want one step, not play)", s.Playing, before, s.Rounds)
 	}
 }
+
+// TestBadParameterKeepsTheValueInForce: a parameter outside its range, or
+// an empty or non-numeric field, is refused in plain words, and the field
+// shows the value in force again (it once kept the bad text, and the empty
+// case said `strconv.ParseFloat: parsing "": invalid syntax`).
+func TestBadParameterKeepsTheValueInForce(t *testing.T) {
+	ctx := newTab(t)
+	url := serveSite(t, server.New(siteDir))
+	waitReady(t, ctx, url)
+	const sel = `document.querySelector('input[aria-label$="parameter alpha"]')`
+	for _, c := range []struct{ typed, want string }{{"1", "must be above 1"}, {"", "needs a number"}} {
+		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+		  const el = %s; el.value = %q; el.dispatchEvent(new Event("change"));
+		})()`, sel, c.typed))); err != nil {
+			t.Fatal(err)
+		}
+		msg, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("notice")))
+		field, err := chromedp.Run(ctx, chromedp.Evaluate[string](sel+`.value`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(msg, c.want) || strings.Contains(msg, "strconv") || field != "1.5" {
+			t.Errorf("typed %q: notice %q, field %q; want %q and the field back at 1.5", c.typed, msg, field, c.want)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"syscall/js"
 
 	"honnef.co/go/js/dom/v2"
@@ -107,21 +108,39 @@ func (a *app) paramInputs(i int, e catalog.Entry, spec eval.LearnerSpec) dom.Ele
 		input.SetAttribute("step", "any")
 		input.SetAttribute("value", strconv.FormatFloat(v, 'g', -1, 64))
 		input.SetAttribute("aria-label", e.Name+" parameter "+p.Name)
-		name := p.Name
+		p := p
 		input.AddEventListener("change", false, func(dom.Event) {
-			x, err := strconv.ParseFloat(input.Underlying().Get("value").String(), 64)
+			text := input.Underlying().Get("value").String()
 			specs := append([]eval.LearnerSpec(nil), a.model.Learners...)
+			inForce := p.Default
+			if x, ok := specs[i].Params[p.Name]; ok {
+				inForce = x
+			}
+			refuse := func(why string) { // the field shows the value in force again
+				input.Underlying().Set("value", strconv.FormatFloat(inForce, 'g', -1, 64))
+				a.notice(fmt.Sprintf("%s: %s %s, so it stays %g.", e.Name, p.Symbol, why, inForce))
+			}
+			x, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
+			if err != nil {
+				if strings.TrimSpace(text) == "" {
+					refuse("needs a number")
+				} else {
+					refuse(fmt.Sprintf("needs a number, not %q", text))
+				}
+				return
+			}
+			if p.Check(x) != nil {
+				refuse(fmt.Sprintf("must be %s (not %g)", rangeWords(p), x))
+				return
+			}
 			params := map[string]float64{}
 			for k, v := range specs[i].Params {
 				params[k] = v
 			}
-			params[name] = x
+			params[p.Name] = x
 			specs[i].Params = params
-			if err == nil {
-				err = a.model.SetLearners(specs)
-			}
-			if err != nil {
-				a.notice("Parameter not changed: " + err.Error())
+			if err := a.model.SetLearners(specs); err != nil {
+				refuse("could not be changed: " + err.Error())
 				return
 			}
 			a.notice("")
@@ -131,6 +150,14 @@ func (a *app) paramInputs(i int, e catalog.Entry, spec eval.LearnerSpec) dom.Ele
 		box.AppendChild(label)
 	}
 	return box
+}
+
+// rangeWords says a parameter's accepted values in words.
+func rangeWords(p catalog.Param) string {
+	if p.MinExclusive {
+		return fmt.Sprintf("above %g and at most %g", p.Min, p.Max)
+	}
+	return fmt.Sprintf("from %g to %g", p.Min, p.Max)
 }
 
 func rangeStart(p catalog.Param) string {
