@@ -583,3 +583,27 @@ func TestBadParameterKeepsTheValueInForce(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayWithoutPointsSaysWhy: Play with no points does not pretend to
+// play (it once turned to Pause at 0/0 rounds, silently) and says why.
+func TestPlayWithoutPointsSaysWhy(t *testing.T) {
+	ctx := newTab(t)
+	url := serveSite(t, server.New(siteDir))
+	waitReady(t, ctx, url)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("clear"))); err != nil {
+		t.Fatal(err)
+	}
+	if s := state(t, ctx); s.Playing {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("play"))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("play"))); err != nil {
+		t.Fatal(err)
+	}
+	label, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("play")))
+	msg, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("notice")))
+	if s := state(t, ctx); s.Playing || label != "Play" || !strings.Contains(msg, "no points") {
+		t.Fatalf("Play on no points: playing %v, button %q, notice %q", s.Playing, label, msg)
+	}
+}

@@ -138,6 +138,10 @@ func (a *app) toggleLearner(id string) {
 }
 
 func (a *app) togglePlay() {
+	if !a.playing && len(a.model.Points) == 0 {
+		a.notice("There are no points to learn from: click a plot to add some, or pick a dataset.")
+		return
+	}
 	if a.run.Done() {
 		a.restart()
 	}
