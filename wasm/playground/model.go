@@ -274,9 +274,11 @@ func (m *Model) Validate() error {
 }
 
 // BaseBounds returns the data box of the plot in base units: [-1, 1]² for
-// drawn data, the points' extent with a margin for a dataset.
+// drawn data (which stays inside it), the points' extent with a margin for
+// a dataset and for any data that leaves [-1, 1]² (an imported CSV in cm
+// and kg, say, once drawn outside the view).
 func (m *Model) BaseBounds() (xmin, xmax, ymin, ymax float64) {
-	if m.Features[0].Base == "" && m.Features[1].Base == "" && m.Preset != "scales" {
+	if m.Features[0].Base == "" && m.Features[1].Base == "" && m.Preset != "scales" && m.insideUnitBox() {
 		return -1, 1, -1, 1
 	}
 	if len(m.Points) == 0 {
@@ -297,6 +299,16 @@ func (m *Model) BaseBounds() (xmin, xmax, ymin, ymax float64) {
 	xmin, xmax = pad(xmin, xmax)
 	ymin, ymax = pad(ymin, ymax)
 	return xmin, xmax, ymin, ymax
+}
+
+// insideUnitBox reports whether every point lies in [-1, 1]².
+func (m *Model) insideUnitBox() bool {
+	for _, p := range m.Points {
+		if math.Abs(p.X) > 1 || math.Abs(p.Y) > 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // DisplayFrame returns the plot's frame in the current units for a canvas

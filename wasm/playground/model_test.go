@@ -1,7 +1,9 @@
 package playground
 
 import (
+	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"unitfree/core/eval"
@@ -258,5 +260,35 @@ func TestCSVExportQuotesNames(t *testing.T) {
 	}
 	if back.Features[0].Name != names[0] || back.Features[1].Name != names[1] {
 		t.Fatalf("names after export and import: %q, %q", back.Features[0].Name, back.Features[1].Name)
+	}
+}
+
+// TestImportedDataIsInView: data imported in any range and offset (cm and
+// kg, 160-190 and 50-95) is inside the plot's box, not outside a fixed
+// [-1, 1]² (#16, defect 1); drawn data keeps that box.
+func TestImportedDataIsInView(t *testing.T) {
+	var csv strings.Builder
+	csv.WriteString("height_cm,weight_kg,label\n")
+	for i := range 40 {
+		fmt.Fprintf(&csv, "%d,%d,%d\n", 160+i*30/39, 50+(i*7)%46, 2*(i%2)-1)
+	}
+	p, err := ImportCSV(csv.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := NewModel()
+	m.SetData(p)
+	f := m.DisplayFrame(300, 300, 20)
+	for _, pt := range m.Points {
+		if px, py := f.ToPixel(pt.X, pt.Y); !f.Inside(px, py) {
+			t.Fatalf("point (%v, %v) is outside the plot (box %v..%v x %v..%v)", pt.X, pt.Y, f.XMin, f.XMax, f.YMin, f.YMax)
+		}
+	}
+	if f.XMax-f.XMin > 2*30 || f.YMax-f.YMin > 2*45 {
+		t.Errorf("the box %v..%v x %v..%v is far wider than the data", f.XMin, f.XMax, f.YMin, f.YMax)
+	}
+	m.LoadPreset("circles", 1)
+	if xmin, xmax, ymin, ymax := m.BaseBounds(); xmin != -1 || xmax != 1 || ymin != -1 || ymax != 1 {
+		t.Errorf("drawn data's box is %v..%v x %v..%v, want [-1, 1]²", xmin, xmax, ymin, ymax)
 	}
 }
