@@ -137,7 +137,7 @@ func drawAxes(c *dom.CanvasRenderingContext2D, f playground.Frame, xName, yName 
 }
 
 // tickLabel formats a tick value briefly.
-func tickLabel(v float64) string { return strconv.FormatFloat(v, 'g', 3, 64) }
+func tickLabel(v float64) string { return playground.TickLabel(v) }
 
 // num formats a figure with four significant digits.
 func num(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }

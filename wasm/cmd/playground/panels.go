@@ -292,14 +292,7 @@ func meterText(s playground.LearnerStats, m *playground.Model) string {
 }
 
 // axisName returns feature i's axis title with its current unit.
-func (a *app) axisName(i int) string {
-	u := a.model.Unit(i)
-	name := a.model.Features[i].Name
-	if u.Label == "" || u.Label == "×1" {
-		return name
-	}
-	return name + " [" + u.Label + "]"
-}
+func (a *app) axisName(i int) string { return a.model.AxisName(i) }
 
 // sprite returns a pre-drawn point of the colour, cached under key (the
 // class, or a regression target's level): one drawImage per point is much

@@ -607,12 +607,7 @@ func (v *banditView) drawPanel(i int, p *banditPanel, f playground.Frame) {
 }
 
 // axisTitle is a feature's name with its unit.
-func axisTitle(f playground.Feature) string {
-	if f.Base == "" {
-		return f.Name
-	}
-	return f.Name + " [" + f.Base + "]"
-}
+func axisTitle(f playground.Feature) string { return playground.AxisTitle(f, f.Base) }
 
 // drawChart paints the chosen metric of every learner.
 func (v *banditView) drawChart() {
