@@ -607,3 +607,53 @@ func TestPlayWithoutPointsSaysWhy(t *testing.T) {
 		t.Fatalf("Play on no points: playing %v, button %q, notice %q", s.Playing, label, msg)
 	}
 }
+
+// TestFiguresFit: with six learners on the scales preset played to the
+// end, every figure of every card shows whole on one line, and the page
+// does not scroll sideways at 1280 px (figures were once cut, "320" read
+// "32", and "5480 / 5480" wrapped).
+func TestFiguresFit(t *testing.T) {
+	ctx := newTab(t)
+	url := serveSite(t, server.New(siteDir))
+	waitReady(t, ctx, url)
+	selectValue(t, ctx, "preset", "scales")
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`(() => {
+	  const boxes = [...document.querySelectorAll('#learners input[type=checkbox]')];
+	  for (const b of boxes) {
+	    if (document.querySelectorAll('#learners input:checked').length >= 6) break;
+	    if (!b.checked) { b.checked = true; b.dispatchEvent(new Event("change", {bubbles: true})); }
+	  }
+	})()`)); err != nil {
+		t.Fatal(err)
+	}
+	playToEnd(t, ctx)
+	time.Sleep(500 * time.Millisecond)
+	type fit struct {
+		Wide    []string `json:"wide"`
+		Panels  int      `json:"panels"`
+		Cut     []string `json:"cut"`
+		Wrapped []string `json:"wrapped"`
+		Sideway int      `json:"sideways"`
+	}
+	f, err := chromedp.Run(ctx, chromedp.Evaluate[fit](`(() => {
+	  const out = {panels: document.querySelectorAll('.learner-panel').length, cut: [], wrapped: [], wide: [],
+	    sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth};
+	  for (const el of document.querySelectorAll('body *')) {
+	    if (el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+	      out.wide.push(el.tagName + "#" + el.id + "." + el.className + " " + Math.round(el.getBoundingClientRect().right));
+	  }
+	  for (const dd of document.querySelectorAll('.learner-panel dd')) {
+	    if (dd.scrollWidth > dd.clientWidth + 1) out.cut.push(dd.textContent);
+	    const r = document.createRange(); r.selectNodeContents(dd);
+	    if (r.getClientRects().length > 1) out.wrapped.push(dd.textContent);
+	  }
+	  return out;
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	screenshot(t, ctx, "figures-fit")
+	if f.Panels != 6 || len(f.Cut) > 0 || len(f.Wrapped) > 0 || f.Sideway > 0 {
+		t.Fatalf("%d panels; figures cut %q, wrapped %q; the page scrolls sideways by %d px (past the edge: %q)", f.Panels, f.Cut, f.Wrapped, f.Sideway, f.Wide)
+	}
+}

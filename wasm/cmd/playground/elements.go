@@ -93,12 +93,13 @@ type figure struct {
 	value string
 }
 
-// figures returns a <dl> of the figures.
+// figures returns a <dl> of the figures, each term with its value in a
+// <div> (which HTML allows in a <dl>), so that a pair wraps to a line of
+// its own rather than being cut when the card is narrow.
 func figures(doc dom.Document, figs ...figure) dom.Element {
-	dl := node(doc, "dl", "")
+	dl := node(doc, "dl", "figures")
 	for _, f := range figs {
-		dl.AppendChild(node(doc, "dt", "", f.label...))
-		dl.AppendChild(node(doc, "dd", f.class, f.value))
+		dl.AppendChild(node(doc, "div", "", node(doc, "dt", "", f.label...), node(doc, "dd", f.class, f.value)))
 	}
 	return dl
 }
