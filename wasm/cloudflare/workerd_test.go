@@ -78,6 +78,14 @@ func TestWorkerd(t *testing.T) {
 		out, _ := os.ReadFile(log.Name())
 		t.Logf("wrangler log:\n%s", tail(string(out), 3000))
 	}
+	t.Run("4 MiB of trailing whitespace", func(t *testing.T) {
+		// Read whole before decoding: a streamed decoder rescanned the
+		// whitespace on every refill of workerd's small chunks (17 s).
+		c := apitest.Client{Base: base, HTTP: &http.Client{Timeout: 10 * time.Second}}
+		if code, out := c.Call(t, "POST", "/api/run", apitest.TrailingWhitespace(4<<20 - 1024)); code != 200 {
+			t.Fatalf("%d %v", code, out)
+		}
+	})
 	t.Run("site assets", func(t *testing.T) {
 		resp, err := http.Get(base + "/")
 		if err != nil {
