@@ -82,7 +82,7 @@ func TestWorkerd(t *testing.T) {
 		// Read whole before decoding: a streamed decoder rescanned the
 		// whitespace on every refill of workerd's small chunks (17 s).
 		c := apitest.Client{Base: base, HTTP: &http.Client{Timeout: 10 * time.Second}}
-		if code, out := c.Call(t, "POST", "/api/run", apitest.TrailingWhitespace(4<<20 - 1024)); code != 200 {
+		if code, out := c.Call(t, "POST", "/api/run", apitest.TrailingWhitespace(4<<20-1024)); code != 200 {
 			t.Fatalf("%d %v", code, out)
 		}
 	})
