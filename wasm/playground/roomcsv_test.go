@@ -30,8 +30,10 @@ func TestRoomCSVs(t *testing.T) {
 	}
 	sr.Advance(100)
 	lines = strings.Split(strings.TrimSpace(SamplingCSV(sr)), "\n")
-	if len(lines) != 1+3*2 || !strings.HasPrefix(lines[3], "sgd + is,0,") {
-		t.Errorf("sampling CSV: %q", lines)
+	// A record at 0 and each RecordEvery evaluations: 0, 30, 60, 90.
+	perTrack := 1 + 100/sr.RecordEvery
+	if len(lines) != 1+3*perTrack || !strings.HasPrefix(lines[1+perTrack], "sgd + is,0,") {
+		t.Errorf("sampling CSV (%d records a track): %q", perTrack, lines)
 	}
 
 	g, err := NewLecture().Play()

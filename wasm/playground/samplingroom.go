@@ -197,7 +197,15 @@ type SamplingRun struct {
 	XY        [][2]float64
 	Budget    int
 	Tracks    []*SamplingTrack
+	// RecordEvery is the pace of the curves on the evaluation axis: a
+	// record each time a track has spent that many more evaluations, so
+	// that a curve's resolution does not depend on how many evaluations the
+	// page runs per frame (it once had 11 points at 1000 per frame).
+	RecordEvery int
 }
+
+// samplingRecords is about how many records a curve gets over the budget.
+const samplingRecords = 200
 
 // NewSamplingRun builds the room's objective (the two features and a bias),
 // its optimum F* and one track per pair, all from w = 0.
@@ -215,6 +223,7 @@ func NewSamplingRun(s *SamplingRoom) (*SamplingRun, error) {
 		return nil, err
 	}
 	r := &SamplingRun{Objective: o, XY: xy, Budget: s.Epochs * o.N()}
+	r.RecordEvery = max(1, r.Budget/samplingRecords)
 	r.FStar, _ = o.Optimum()
 	for i, p := range s.Pairs {
 		smp, err := catalog.NewSampler(p.Sampler, o, r.Budget, nil)
@@ -241,17 +250,19 @@ func (t *SamplingTrack) record(fstar float64) {
 }
 
 // Advance steps every track until it has spent evals more gradient
-// evaluations (or the budget), then records each.
+// evaluations (or the budget), recording it each RecordEvery evaluations
+// and at the end of the budget: the same records however the evaluations
+// are cut into calls.
 func (r *SamplingRun) Advance(evals int) {
 	for _, t := range r.Tracks {
 		target := min(r.Budget, t.Opt.Evals()+evals)
-		if t.Opt.Evals() >= r.Budget {
-			continue
-		}
 		for t.Opt.Evals() < target {
 			t.Last = t.Opt.Step(t.rng)
+			next := int(t.Evals[len(t.Evals)-1])/r.RecordEvery*r.RecordEvery + r.RecordEvery
+			if e := t.Opt.Evals(); e >= next || e >= r.Budget {
+				t.record(r.FStar)
+			}
 		}
-		t.record(r.FStar)
 	}
 }
 

@@ -59,3 +59,30 @@ func TestSamplingRoomLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestSamplingCurvesIndependentOfSpeed: the curves are recorded on the
+// evaluation axis, so a run advanced 7 evaluations at a time and one
+// advanced 1000 at a time record the same points (#16, defect 5: at 1000
+// per frame a curve once had 11 points).
+func TestSamplingCurvesIndependentOfSpeed(t *testing.T) {
+	s := NewSamplingRoom()
+	slow, _ := NewSamplingRun(s)
+	fast, _ := NewSamplingRun(s)
+	for !slow.Done() {
+		slow.Advance(7)
+	}
+	for !fast.Done() {
+		fast.Advance(1000)
+	}
+	for i := range slow.Tracks {
+		a, b := slow.Tracks[i], fast.Tracks[i]
+		if len(a.Evals) < samplingRecords/2 || len(a.Evals) != len(b.Evals) {
+			t.Fatalf("%s: %d records advancing by 7, %d by 1000", a.Pair, len(a.Evals), len(b.Evals))
+		}
+		for j := range a.Evals {
+			if a.Evals[j] != b.Evals[j] || a.Gap[j] != b.Gap[j] {
+				t.Fatalf("%s: record %d differs: (%v, %v) and (%v, %v)", a.Pair, j, a.Evals[j], a.Gap[j], b.Evals[j], b.Gap[j])
+			}
+		}
+	}
+}
