@@ -657,3 +657,42 @@ func TestFiguresFit(t *testing.T) {
 		t.Fatalf("%d panels; figures cut %q, wrapped %q; the page scrolls sideways by %d px (past the edge: %q)", f.Panels, f.Cut, f.Wrapped, f.Sideway, f.Wide)
 	}
 }
+
+// TestUnitSwitchComparesAtOnce: switching g -> kg after playing keeps the
+// stream at its round, replayed in both units, so the meters compare at
+// once: OGD's reads "changed by units", the invariant learners'
+// "invariant" (the stream once went back to round 0 and every meter,
+// OGD's too, read "largest difference 0 — invariant"); with nothing
+// played the meter gives no verdict.
+func TestUnitSwitchComparesAtOnce(t *testing.T) {
+	ctx := newTab(t)
+	waitReady(t, ctx, serveSite(t, server.New(siteDir)))
+	selectValue(t, ctx, "preset", "penguins")
+	played := playToEnd(t, ctx).Rounds
+	selectValue(t, ctx, "unit-1", "kg")
+	s := state(t, ctx)
+	if s.Rounds != played || s.Playing {
+		t.Fatalf("after the switch: round %d (was %d), playing %v", s.Rounds, played, s.Playing)
+	}
+	meters, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]string](`Object.fromEntries([...document.querySelectorAll(".learner-panel")].map(p => [p.dataset.id, p.querySelector(".meter").textContent]))`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id, text := range meters {
+		want := "— invariant"
+		if id == "ogd" {
+			want = "changed by units"
+		}
+		if !strings.Contains(text, want) {
+			t.Errorf("%s's meter says %q, want %q", id, text, want)
+		}
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("restart"))); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond)
+	text, _ := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`.learner-panel[data-id="ogd"] .meter`)))
+	if !strings.Contains(text, "nothing compared yet") {
+		t.Errorf("at round 0 OGD's meter says %q", text)
+	}
+}

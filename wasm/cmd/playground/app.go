@@ -130,12 +130,21 @@ func (a *app) restart() {
 	a.dirty = true
 }
 
-// changed is called after any change of the model: persist, rebuild, redraw.
+// changed is called after any change of the model: persist, rebuild, and
+// replay at once to the round the stream was at (the engine plays thousands
+// of rounds in milliseconds), so that an edit, a unit switch above all,
+// compares like with like instead of sending the stream back to round 0;
+// redraw. Restart is what goes back to round 0.
 func (a *app) changed() {
 	a.notice("")         // a notice of before the change is stale now
 	a.keepStored = false // the visitor acted: their new state is the one to keep
+	played := 0
+	if a.run != nil {
+		played = a.run.Played()
+	}
 	a.persist()
 	a.restart()
+	a.run.Step(played)
 	a.syncControls()
 	a.publish()
 }

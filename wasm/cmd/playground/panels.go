@@ -285,6 +285,9 @@ func meterText(s playground.LearnerStats, m *playground.Model) string {
 	if base {
 		return "Units: the base units. Switch one to test invariance."
 	}
+	if s.Rounds == 0 { // no verdict before anything was compared
+		return "Units changed: nothing compared yet. Play or step to compare the predictions in both units."
+	}
 	if s.Meter <= playground.MeterTolerance {
 		return fmt.Sprintf("Units changed: largest difference %.1g — invariant", s.Meter)
 	}
