@@ -8,58 +8,64 @@ import (
 	"unitfree/core/data"
 )
 
-// ImportCSV reads a CSV with a header row into plot data: the first two
-// numeric columns are the features, and the label is the column named
-// label, class or y (else the last non-feature column), which must have two
-// values (the first in sorted order, or +1, becomes +1). Rows with a missing
+// ImportCSV reads a CSV with a header row into plot data. The label is the
+// column named label or class, else the last column that is not numeric
+// (cat and dog), else a numeric column named y (of three or more); it must
+// have two values (the first in sorted order, or +1, becomes +1). The
+// features are the first two numeric columns besides it. It returns the columns it did not use, so
+// that the page can say so (none is left out silently). Rows with a missing
 // cell are left out; an unreadable file is an error that says why.
-func ImportCSV(text string) (Preset, error) {
+func ImportCSV(text string) (Preset, []string, error) {
 	tab, err := data.ParseCSV(strings.NewReader(text), data.Limits{MaxRows: MaxPoints, MaxColumns: 50})
 	if err != nil {
-		return Preset{}, err
+		return Preset{}, nil, err
 	}
-	var feats []string
+	label := pickLabel(tab)
+	if label == "" {
+		return Preset{}, nil, fmt.Errorf("it needs a label column with two classes, named label or class (columns: %s)", strings.Join(tab.Names(), ", "))
+	}
+	var feats, unused []string
 	for _, c := range tab.Columns {
-		if c.Numeric && len(feats) < 2 && !isLabelName(c.Name) {
+		switch {
+		case c.Name == label:
+		case c.Numeric && len(feats) < 2:
 			feats = append(feats, c.Name)
+		default:
+			unused = append(unused, c.Name)
 		}
 	}
 	if len(feats) < 2 {
-		return Preset{}, fmt.Errorf("it needs two numeric feature columns (columns: %s)", strings.Join(tab.Names(), ", "))
-	}
-	label := ""
-	for _, c := range tab.Columns {
-		if isLabelName(c.Name) {
-			label = c.Name
-		}
-	}
-	if label == "" {
-		for _, c := range tab.Columns {
-			if c.Name != feats[0] && c.Name != feats[1] {
-				label = c.Name
-			}
-		}
-	}
-	if label == "" {
-		return Preset{}, fmt.Errorf("it needs a label column with two classes (columns: %s)", strings.Join(tab.Names(), ", "))
+		return Preset{}, nil, fmt.Errorf("it needs two numeric feature columns besides the label %q (columns: %s)", label, strings.Join(tab.Names(), ", "))
 	}
 	r, err := tab.Select(data.Classify, data.Selection{Features: feats, Label: label})
 	if err != nil {
-		return Preset{}, err
+		return Preset{}, nil, err
 	}
 	p := Preset{ID: "csv", Label: "Imported CSV", Degree: 1, Features: [2]Feature{{feats[0], ""}, {feats[1], ""}}}
 	for i, x := range r.X {
 		p.Points = append(p.Points, Point{x[0], x[1], r.Y[i]})
 	}
-	return p, nil
+	return p, unused, nil
 }
 
-func isLabelName(name string) bool {
-	switch strings.ToLower(name) {
-	case "label", "class", "y":
-		return true
+// pickLabel returns the label column of an imported table, or "".
+func pickLabel(tab *data.Table) string {
+	for _, c := range tab.Columns {
+		if n := strings.ToLower(c.Name); n == "label" || n == "class" {
+			return c.Name
+		}
 	}
-	return false
+	for i := len(tab.Columns) - 1; i >= 0; i-- {
+		if !tab.Columns[i].Numeric {
+			return tab.Columns[i].Name
+		}
+	}
+	for _, c := range tab.Columns { // y as the label leaves two features only with three columns
+		if strings.ToLower(c.Name) == "y" && len(tab.Columns) >= 3 {
+			return c.Name
+		}
+	}
+	return ""
 }
 
 // SetData replaces the data by an imported set (undoably) in base units.

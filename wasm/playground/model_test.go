@@ -204,7 +204,7 @@ func TestCSVImportExport(t *testing.T) {
 	m.LoadPreset("penguins", 1)
 	m.SetUnit(1, "kg")
 	text := ExportCSV(m)
-	p, err := ImportCSV(text)
+	p, _, err := ImportCSV(text)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,12 +212,12 @@ func TestCSVImportExport(t *testing.T) {
 		t.Fatalf("%d points, first %v (original %v)", len(p.Points), p.Points[0], m.Points[0])
 	}
 	for _, bad := range []string{"", "a,b\n1,2\n", "a,b,label\n1,x,1\n2,3,-1\n", "a,b,label\n1,2,p\n3,4,q\n5,6,r\n"} {
-		if _, err := ImportCSV(bad); err == nil {
+		if _, _, err := ImportCSV(bad); err == nil {
 			t.Errorf("ImportCSV(%q) accepted it", bad)
 		}
 	}
 	before := len(m.Points)
-	if _, err := ImportCSV("a;b\n"); err == nil || len(m.Points) != before {
+	if _, _, err := ImportCSV("a;b\n"); err == nil || len(m.Points) != before {
 		t.Fatal("a bad file must leave the data alone")
 	}
 }
@@ -249,12 +249,12 @@ func TestDatasetChoice(t *testing.T) {
 func TestCSVExportQuotesNames(t *testing.T) {
 	m := NewModel()
 	names := [2]string{`<img src=x onerror="alert(1)">`, `a, "b"`}
-	p, err := ImportCSV(csvField(names[0]) + "," + csvField(names[1]) + ",label\n1,2,1\n3,4,-1\n")
+	p, _, err := ImportCSV(csvField(names[0]) + "," + csvField(names[1]) + ",label\n1,2,1\n3,4,-1\n")
 	if err != nil {
 		t.Fatal(err)
 	}
 	m.SetData(p)
-	back, err := ImportCSV(ExportCSV(m))
+	back, _, err := ImportCSV(ExportCSV(m))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -272,7 +272,7 @@ func TestImportedDataIsInView(t *testing.T) {
 	for i := range 40 {
 		fmt.Fprintf(&csv, "%d,%d,%d\n", 160+i*30/39, 50+(i*7)%46, 2*(i%2)-1)
 	}
-	p, err := ImportCSV(csv.String())
+	p, _, err := ImportCSV(csv.String())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -290,5 +290,40 @@ func TestImportedDataIsInView(t *testing.T) {
 	m.LoadPreset("circles", 1)
 	if xmin, xmax, ymin, ymax := m.BaseBounds(); xmin != -1 || xmax != 1 || ymin != -1 || ymax != 1 {
 		t.Errorf("drawn data's box is %v..%v x %v..%v, want [-1, 1]²", xmin, xmax, ymin, ymax)
+	}
+}
+
+// TestCSVImportChoosesColumns: string labels are labels, a feature named y
+// is a feature when a label column exists, and every column not used is
+// reported, never dropped silently (#16, defect 8: "x,y,label" with cat and
+// dog was refused, and "x,y,z,label" used x and z and dropped y).
+func TestCSVImportChoosesColumns(t *testing.T) {
+	for _, c := range []struct {
+		text, f0, f1, unused string
+		positives            int
+	}{
+		{"x,y,label\n1,2,cat\n3,4,dog\n5,6,cat\n", "x", "y", "", 2},
+		{"x,y,animal\n1,2,cat\n3,4,dog\n", "x", "y", "", 1},
+		{"x,y,z,label\n1,2,3,1\n2,3,4,-1\n", "x", "y", "z", 1},
+		{"a,b,y\n1,2,1\n2,3,-1\n", "a", "b", "", 1},
+		{"name,x,y,label\nrex,1,2,dog\ntom,3,4,cat\n", "x", "y", "name", 1},
+	} {
+		p, unused, err := ImportCSV(c.text)
+		if err != nil {
+			t.Fatalf("%q: %v", c.text, err)
+		}
+		pos := 0
+		for _, pt := range p.Points {
+			if pt.Label > 0 {
+				pos++
+			}
+		}
+		if p.Features[0].Name != c.f0 || p.Features[1].Name != c.f1 || strings.Join(unused, ",") != c.unused || pos != c.positives {
+			t.Errorf("%q: features %q, %q; unused %q; %d positives (want %q, %q, %q, %d)",
+				c.text, p.Features[0].Name, p.Features[1].Name, unused, pos, c.f0, c.f1, c.unused, c.positives)
+		}
+	}
+	if _, _, err := ImportCSV("x,y\n1,2\n3,4\n"); err == nil || !strings.Contains(err.Error(), "label column") {
+		t.Errorf("no label column: %v", err)
 	}
 }

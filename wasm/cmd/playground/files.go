@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 	"syscall/js"
 
 	"honnef.co/go/js/dom/v2"
@@ -51,14 +52,18 @@ func (a *app) bindFiles() {
 // importCSV replaces the data by a CSV file's, or says why it cannot; the
 // current data stays as it was on any error.
 func (a *app) importCSV(name, text string) {
-	p, err := playground.ImportCSV(text)
+	p, unused, err := playground.ImportCSV(text)
 	if err != nil {
 		a.notice(fmt.Sprintf("%s was not imported: %v. Your data is unchanged.", name, err))
 		return
 	}
 	a.model.SetData(p)
 	a.changed()
-	a.inform(fmt.Sprintf("Imported %d points from %s.", len(p.Points), name))
+	msg := fmt.Sprintf("Imported %d points from %s: %s and %s are the features.", len(p.Points), name, p.Features[0].Name, p.Features[1].Name)
+	if len(unused) > 0 {
+		msg += " Not used (the plot shows two features): " + strings.Join(unused, ", ") + "."
+	}
+	a.inform(msg)
 }
 
 // savePNG downloads the learner panels as one PNG.
