@@ -100,7 +100,7 @@ func outcomes(greedy, k int, gamma float64) (u1s, u2s, probs []float64) {
 
 // TestBanditronUpdateIsUnbiased enumerates the plays of rounds and checks
 // that the expected Banditron update is the full-information Perceptron
-// update (e_y - e_yhat) x^T (ALGORITHMS.md §4.6), and that explore reports
+// update (e_y - e_yhat) x^T (the Banditron of Kakade, Shalev-Shwartz, Tewari 2008), and that explore reports
 // the probability of what it played.
 func TestBanditronUpdateIsUnbiased(t *testing.T) {
 	const k, d, gamma = 5, 4, 0.3
@@ -151,7 +151,7 @@ func TestBanditronUpdateIsUnbiased(t *testing.T) {
 
 // TestSOBAGradientIsUnbiased checks by enumeration that SOBA's
 // importance-weighted gradient 1[ytilde = y] g equals, in expectation, the
-// full-information gradient (e_ybar - e_y) ⊗ x (ALGORITHMS.md §4.2, §4.7).
+// full-information gradient (e_ybar - e_y) ⊗ x (the SOBA paper's Algorithm 1 and its analysis).
 func TestSOBAGradientIsUnbiased(t *testing.T) {
 	const k, d, gamma = 4, 3, 0.25
 	xs, ys := smallStream(4, 100, k, d)
@@ -186,7 +186,7 @@ func TestSOBAGradientIsUnbiased(t *testing.T) {
 }
 
 // TestSOBAPotentialIdentity checks on every update round the identity of
-// ALGORITHMS.md §4.7, Phi_{t+1} - Phi_t = -m_t + r_t/(p (1 + r_t)) with
+// SOBA paper's analysis of Algorithm 1 (ICML 2017), Phi_{t+1} - Phi_t = -m_t + r_t/(p (1 + r_t)) with
 // Phi = theta^T A^{-1} theta; that the cumulative margin never goes
 // negative; and that R^T R matches S A S for A = a I + sum n_t z_t z_t^T
 // (built independently) and the feature scales S to 1e-12 after 1000 rounds.

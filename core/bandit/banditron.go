@@ -1,7 +1,7 @@
 package bandit
 
 // Banditron is the Banditron of Kakade, Shalev-Shwartz and Tewari (ICML
-// 2008; ALGORITHMS.md §4.6): play the greedy label, or with probability
+// 2008; a baseline of the SOBA paper's experiments): play the greedy label, or with probability
 // gamma a uniform one; then W += U with row r of U equal to
 // x (1[y = ytilde] 1[ytilde = r] / P(r) - 1[yhat = r]): it always subtracts x
 // from the greedy row and, when the played label was right, adds x/P to it.

@@ -1,7 +1,7 @@
 package bandit
 
 // PerceptronMC is the full-information multiclass Perceptron, the reference
-// line of the SOBA paper's plots (ALGORITHMS.md §4.6): it sees the true
+// line of the SOBA paper's plots (Beygelzimer, Orabona, Zhang, ICML 2017, the experiments): it sees the true
 // label and on a mistake adds x to the true row and subtracts it from the
 // predicted one. It never explores.
 type PerceptronMC struct {

@@ -5,7 +5,7 @@ import (
 	"math"
 )
 
-// Protocol is the experiment of the SOBA paper (ALGORITHMS.md §4.8): the
+// Protocol is the experiment of the SOBA paper (Beygelzimer, Orabona, Zhang, ICML 2017, the experiments): the
 // online error rate M_T/T of the played labels (against the labels the
 // learner is told about, noisy ones included) as a function of the
 // exploration rate gamma, averaged over seeds, on SynSep or SynNonSep.

@@ -1,7 +1,7 @@
 package bandit
 
 // SOBADiag is SOBA with A replaced by its diagonal, the version of the
-// authors' experiments (ALGORITHMS.md §4.2, "SOBAdiag"): Adiag += z ∘ z,
+// authors' experiments ("SOBAdiag" in the paper's experiments): Adiag += z ∘ z,
 // r = sum_j z_j^2 / Adiag_j, W = theta ⊘ Adiag. O(k d) per round.
 type SOBADiag struct {
 	k, d  int

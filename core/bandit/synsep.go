@@ -3,7 +3,7 @@ package bandit
 import "math/rand/v2"
 
 // Synthetic multiclass data of Kakade, Shalev-Shwartz and Tewari (2008), as
-// the SOBA paper uses it (ALGORITHMS.md §4.8): 9 classes, 400 binary
+// the SOBA paper uses it (Beygelzimer, Orabona, Zhang, ICML 2017, the experiments): 9 classes, 400 binary
 // features mimicking bag-of-words text.
 const (
 	SynClasses  = 9
@@ -42,7 +42,7 @@ func SynSep(seed uint64, T int) ([][]float64, []int) {
 
 // SynNonSep returns SynSep with 5% label noise: exactly round(0.05 T)
 // examples, chosen at random, get a label drawn uniformly from the 8 other
-// classes (the first reading of ALGORITHMS.md §4.8). It returns the noisy
+// classes (our reading of the paper's description). It returns the noisy
 // labels (the feedback) and the clean ones.
 func SynNonSep(seed uint64, T int) (xs [][]float64, noisy, clean []int) {
 	xs, clean = SynSep(seed, T)

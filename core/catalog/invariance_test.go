@@ -19,7 +19,7 @@ type stream struct {
 
 // invarianceStream returns T rounds of d raw Gaussian features with labels
 // from a noisy linear rule. Feature j is zero in the first 3j rounds, so that
-// features start at different times (ALGORITHMS.md §7).
+// features start at different times.
 func invarianceStream(seed uint64, T, d int) stream {
 	rng := rand.New(rand.NewPCG(seed, 99))
 	s := stream{x: make([][]float64, T), y: make([]float64, T)}
@@ -276,7 +276,7 @@ func mustMap(d, degree int, bias bool) *features.Map {
 	return m
 }
 
-// TestAffineUnitsWithBias is ALGORITHMS.md §7.2: with a bias feature, a change
+// TestAffineUnitsWithBias: with a bias feature, a change
 // of units x1 -> 1000 x1, x2 -> 1.8 x2 + 32 (°C to °F) is an invertible linear
 // map of (x1, x2, 1), so scinol-full is invariant to it while a per-feature
 // learner is not.

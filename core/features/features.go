@@ -15,7 +15,7 @@ const MaxDegree = 3
 // followed by a constant 1 when Bias is set. A per-feature rescaling of the raw
 // inputs is a per-feature rescaling of every monomial, so per-feature scale
 // invariance survives the map; a constant bias turns an affine change of units
-// into an invertible linear map (ALGORITHMS.md §7.2).
+// into an invertible linear map of the mapped features.
 type Map struct {
 	raw   int
 	bias  bool

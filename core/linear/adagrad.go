@@ -5,7 +5,7 @@ import (
 )
 
 // AdaGrad is diagonal AdaGrad in its mirror-descent form (Duchi, Hazan,
-// Singer 2011; ALGORITHMS.md §6.3): G_i += g_i^2, then
+// Singer 2011): G_i += g_i^2, then
 // w_i -= eta g_i / (delta + sqrt(G_i)), with g_i = l'(yhat) x_i. It is
 // invariant to scaling all losses, not to rescaling a feature.
 // sqrt(G_i) is kept as a running hypotenuse, so that a tiny g_i whose square

@@ -166,7 +166,7 @@ func TestAdaGradBound(t *testing.T) {
 }
 
 // TestScinol2WealthStaysPositive checks the coin-betting invariant of
-// ScInOL2 (ALGORITHMS.md §6.1): |g x_i w_i| <= eta_i/2, so the wealth eta_i
+// ScInOL2 (Kempka, Kotłowski, Warmuth, ICML 2019): |g x_i w_i| <= eta_i/2, so the wealth eta_i
 // stays positive, on an adversarial stream.
 func TestScinol2WealthStaysPositive(t *testing.T) {
 	rng := rand.New(rand.NewPCG(151, 152))

@@ -9,8 +9,8 @@ import (
 // FTL is Follow-the-Leader on the linearized losses over the L2 ball of
 // radius D: w_t = argmin_{||w|| <= D} sum_{s<t} g_s x_s^T w = -D theta/||theta||
 // with theta = sum_{s<t} g_s x_s (w_t = 0 while theta = 0). On linear losses
-// it is FTL itself; on Orabona's lecture example (OGD notes §2.3,
-// ALGORITHMS.md §2.3: V = [-1, 1], z_1 = -0.5, then +1, -1, ...) it pays
+// it is FTL itself; on the example of Orabona's notes on online gradient
+// descent where FTL fails (V = [-1, 1], z_1 = -0.5, then +1, -1, ...) it pays
 // linear regret.
 type FTL struct {
 	loss   loss.Loss

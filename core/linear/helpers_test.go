@@ -30,7 +30,7 @@ func scaledStream(rng *rand.Rand, T int, scales []float64) ([][]float64, []float
 
 // adversarialLabel returns a label for the absolute loss that makes the
 // derivative g = sgn(yhat - y) equal to sgn(yhat) (the adversary of
-// ALGORITHMS.md §1.2's check) when flip is set, and to -sgn(yhat) otherwise;
+// the adversary of a check of Kotłowski's Algorithm 1) when flip is set, and to -sgn(yhat) otherwise;
 // for yhat = 0 it returns ±1 at random.
 func adversarialLabel(rng *rand.Rand, yhat float64, flip bool) float64 {
 	if yhat == 0 {

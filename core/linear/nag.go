@@ -7,7 +7,7 @@ import (
 )
 
 // NAG is Normalized Adaptive Gradient (Ross, Mineiro, Langford, UAI 2013;
-// ALGORITHMS.md §6.2, as in Vowpal Wabbit and yamall): per coordinate the
+// as in Vowpal Wabbit and yamall): per coordinate the
 // running maximum s_i = max |x_i| rescales the weight when it grows, N
 // accumulates sum_i x_i^2/s_i^2, and
 // w_i -= eta sqrt(t/N) g x_i / (s_i sqrt(G_i)) with G_i = sum (g x_i)^2.

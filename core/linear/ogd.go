@@ -7,7 +7,7 @@ import (
 )
 
 // OGD is projected online (sub)gradient descent, Orabona's lecture note
-// "Online Gradient Descent" §2 (ALGORITHMS.md §2.2): play w_t, receive the
+// "Online Gradient Descent" §2: play w_t, receive the
 // loss, then w_{t+1} = Pi_V(w_t - eta_t g_t) with g_t = l'(yhat_t) x_t and V the
 // L2 ball of radius Radius (all of R^d when Radius is 0).
 type OGD struct {

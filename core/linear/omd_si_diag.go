@@ -8,7 +8,7 @@ import (
 
 // OMDSIDiag is the scale-invariant per-coordinate OMD regularizer of
 // Orabona, Crammer, Cesa-Bianchi (Machine Learning 2015), type (13), in the
-// derived form of ALGORITHMS.md §3.4:
+// derived form of Orabona, Crammer, Cesa-Bianchi 2015, §5, regularizers (12) and (13):
 //
 //	f_t(w) = ½ sum_i beta_{t,i} b_{t,i}^2 w_i^2,  w_{t,i} = theta_{t,i} / (beta_{t,i} b_{t,i}^2)
 //

@@ -8,7 +8,7 @@ import (
 
 // OMDSIPNorm is the scale-invariant p-norm OMD regularizer of Orabona,
 // Crammer, Cesa-Bianchi (Machine Learning 2015), type (12), in the derived
-// form of ALGORITHMS.md §3.4:
+// form of Orabona, Crammer, Cesa-Bianchi 2015, §5, regularizers (12) and (13):
 //
 //	f_t(w) = beta_t / (2 (q_t - 1)) (sum_i |b_{t,i} w_i|^{q_t})^{2/q_t}
 //	w_{t,i} = ||v||_p^{2-p} sgn(v_i) |v_i|^{p-1} / ((p-1) beta_t b_{t,i}),  v_i = theta_{t,i}/b_{t,i}
@@ -57,7 +57,7 @@ func (o *OMDSIPNorm) Predict(x []float64) float64 {
 // predict returns w^T x for the exponent of m non-zeros, with the maxima
 // b_i = max(o.b_i, |x_i|) (o.b itself during Learn, which has updated it).
 // The powers are taken of u = v/||v||_inf so that large p cannot overflow
-// (ALGORITHMS.md §3.4), one powUnit per coordinate: |u_i|^{p-1} is
+// (Orabona, Crammer, Cesa-Bianchi 2015, §5, regularizers (12) and (13)), one powUnit per coordinate: |u_i|^{p-1} is
 // |u_i|^p / |u_i|. Go's WebAssembly code pays for every call and branch,
 // so the loops call nothing else (math.Pow and a closure for b_i, as
 // before, made this learner 2.4x slower in the browser than natively).

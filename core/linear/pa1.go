@@ -3,7 +3,7 @@ package linear
 import "math"
 
 // PA1 is the Passive-Aggressive algorithm PA-I (Crammer et al. 2006), an OMD
-// instance of Orabona–Crammer–Cesa-Bianchi §6 (ALGORITHMS.md §3.5(b)): on a
+// instance of Orabona, Crammer, Cesa-Bianchi (2015), §6: on a
 // round with hinge loss h_t = [1 - y w^T x]_+ > 0, tau_t = min(C, h_t/||x||²)
 // and w += tau_t y x. Labels are ±1.
 type PA1 struct {

@@ -2,7 +2,7 @@ package linear
 
 // Perceptron is Rosenblatt's Perceptron, the OMD instance of
 // Orabona–Crammer–Cesa-Bianchi §6 with f = ½||w||² and z_t = y_t x_t on
-// mistakes (ALGORITHMS.md §3.5(a)): w += y x whenever y w^T x <= 0. Labels
+// mistakes (Orabona, Crammer, Cesa-Bianchi 2015, §6): w += y x whenever y w^T x <= 0. Labels
 // are ±1; it needs no loss.
 type Perceptron struct {
 	w []float64

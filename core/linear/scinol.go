@@ -7,7 +7,7 @@ import (
 )
 
 // Scinol is ScInOL1 or ScInOL2 (Kempka, Kotłowski, Warmuth, ICML 2019;
-// ALGORITHMS.md §6.1, from the authors' code scinol/_scinol.py): the
+// from the authors' code scinol/_scinol.py): the
 // parameter-free, per-feature scale-invariant successors of Kotłowski's
 // Algorithm 1, without its slow start. Per coordinate: G_i = -sum g x_i,
 // S2_i = sum (g x_i)^2, M_i = max |x_i| (including the current x), and the

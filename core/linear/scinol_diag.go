@@ -7,8 +7,8 @@ import (
 )
 
 // predictionLimit bounds the magnitude of the exponential learners'
-// predictions when the exact value would overflow float64 (ALGORITHMS.md
-// §1.5): for Lipschitz losses the derivative has long saturated there, so
+// predictions when the exact value would overflow float64 (exp
+// is guarded in the log domain): for Lipschitz losses the derivative has long saturated there, so
 // the state stays exactly what exact arithmetic gives.
 const predictionLimit = 1e300
 
@@ -22,7 +22,7 @@ func clampedExp(logMag, sign float64) float64 {
 }
 
 // ScinolDiag is Kotłowski's coordinate-wise scale-invariant algorithm
-// (ALT 2017, Algorithm 1; ALGORITHMS.md §1.2). Per round t, for each
+// (ALT 2017, Algorithm 1). Per round t, for each
 // coordinate i with s2_i = sum_{q<=t} x_{q,i}^2 > 0:
 //
 //	w_i = exp((h_i^2 + x_{t,i}^2) / (2 alpha s2_i)) / (alpha t d) * h_i / s2_i
@@ -68,7 +68,7 @@ func (a *ScinolDiag) Learn(x []float64, y float64) float64 {
 // E_i = (h_i^2 + x_i^2)/(2 alpha s2_i): h_i x_i/s2_i and E_i are unitless, so
 // the terms do not depend on a feature's unit. When an exponent is beyond
 // 600 the sum is taken in the log domain and clamped to ±predictionLimit
-// (ALGORITHMS.md §1.5). The exponentials are taken in one expInPlace over
+// (exp is guarded in the log domain). The exponentials are taken in one expInPlace over
 // the coordinates, not one call each (calls are what WASM pays most), and
 // summed by dot in index order: the same bits as one loop adding
 // exp(E_i) h_i x_i / s2_i, a zero term adding exactly 0.

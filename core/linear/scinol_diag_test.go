@@ -102,7 +102,7 @@ func TestScinolDiagTheorem4(t *testing.T) {
 }
 
 // TestScinolDiagLongStreamStaysFinite runs far past the point where a plain
-// exp would overflow (ALGORITHMS.md §1.5: about 1600 alpha rounds with a
+// exp would overflow (without a log-domain guard: about 1600 alpha rounds with a
 // persistent gradient sign) and checks the predictions stay finite and keep
 // their sign.
 func TestScinolDiagLongStreamStaysFinite(t *testing.T) {

@@ -18,7 +18,7 @@ import (
 const newDirectionTol = 1e-20
 
 // ScinolFull is Kotłowski's fully scale-invariant algorithm (ALT 2017,
-// Algorithm 2; ALGORITHMS.md §1.3): with S_t = sum_{s<=t} x_s x_s^T (the
+// Algorithm 2): with S_t = sum_{s<=t} x_s x_s^T (the
 // current x included), h = -sum_{s<t} g_s x_s and Gamma = sum_{s<t} g_s^2
 // x_s^T S_s^+ x_s,
 //
@@ -27,7 +27,7 @@ const newDirectionTol = 1e-20
 // Its predictions are unchanged when the inputs go through any invertible
 // linear map (with a bias feature: any affine change of units).
 //
-// Implementation (ALGORITHMS.md §1.4–1.5, §11.2): S^+ is never recomputed
+// Implementation (the paper's O(d²) update, end of §4 and Appendix E, made exact as follows): S^+ is never recomputed
 // and never formed. The learner keeps an orthonormal basis U (d x r) of
 // range(S), grown by Gram–Schmidt with one re-orthogonalisation, and the
 // Cholesky factor R of M = U^T S U, so that S^+ = U M^{-1} U^T on the range. A round in the range is a rank-one
@@ -122,7 +122,7 @@ func (s *ScinolFull) inRange() (rr, qa float64) {
 }
 
 // prediction returns eta x^T S_t^+ h for x in the range, in the log domain
-// and clamped to ±predictionLimit (ALGORITHMS.md §1.5).
+// and clamped to ±predictionLimit.
 func (s *ScinolFull) prediction(rr, qa float64) float64 {
 	xSh := qa / (1 + rr)                   // x^T S_t^+ h
 	hSh := s.potentialArg() - qa*qa/(1+rr) // h^T S_t^+ h

@@ -128,7 +128,7 @@ func quadIncl(a float64, xs [][]float64, x []float64) float64 {
 	return quadInv(a, append(append([][]float64(nil), xs...), x), x)
 }
 
-// TestAROWIsRidgeOnUpdates checks ALGORITHMS.md §3.5(d): AROW's mean equals
+// TestAROWIsRidgeOnUpdates checks the ridge form of AROW (Orabona, Crammer, Cesa-Bianchi 2015, §6): its mean equals
 // (r I + sum_{updated} x x^T)^{-1} sum_{updated} y x after every round; and
 // the master inequality of its OMD view, over the updating rounds, with
 // A_t = I + (1/r) sum_{updated s<t} x_s x_s^T and z_t = y_t x_t / r:

@@ -1,5 +1,5 @@
 // Package loss provides the convex losses of linear prediction, each with its
-// value and its derivative in the prediction (ALGORITHMS.md §0.1).
+// value and its derivative in the prediction.
 package loss
 
 import "math"
@@ -27,7 +27,7 @@ func (Logistic) Value(y, yhat float64) float64 {
 }
 
 // Deriv returns -y / (1 + exp(y*yhat)), with the exponent clamped to
-// [-745, 745] so that the extremes are exactly -y and 0 (ALGORITHMS.md §0.1).
+// [-745, 745] so that the extremes are exactly -y and 0.
 func (Logistic) Deriv(y, yhat float64) float64 {
 	z := math.Max(-745, math.Min(745, y*yhat))
 	return -y / (1 + math.Exp(z))

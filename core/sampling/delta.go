@@ -2,7 +2,7 @@ package sampling
 
 import "math"
 
-// TheoryDelta is the step of MABS that ALGORITHMS.md §5.5 derives for a run
+// TheoryDelta is the step of MABS that the analysis of Salehi, Celis, Thiran (arXiv:1708.02544) derives for a run
 // of T iterations over n points with mixing eta, when every effective-
 // variance term a_i is at most abar and their mean square (1/n) sum_i a_i^2
 // is at most A2:

@@ -1,6 +1,6 @@
 // Package sampling is stochastic optimisation with bandit sampling (Salehi,
-// Celis, Thiran, "Stochastic optimization with bandit sampling"; ALGORITHMS.md
-// §5): finite-sum objectives, samplers that choose which data point to look
+// Celis, Thiran, "Stochastic optimization with bandit sampling",
+// arXiv:1708.02544): finite-sum objectives, samplers that choose which data point to look
 // at (uniform, importance, MABS), and the optimisers SGD, SAGA and Prox-SVRG
 // that use them through the unbiased estimator grad_i / (n p_i).
 package sampling
@@ -146,7 +146,7 @@ func (o *Objective) DataGrad(dst, w []float64) {
 
 // Prox applies the proximal step of gamma lambda r to w in place:
 // soft-thresholding for r = ||w||_1, shrinking w/(1 + gamma lambda) for
-// r = ½||w||^2 (ALGORITHMS.md §5.4).
+// r = ½||w||^2 (the MABS paper's optimizers).
 func (o *Objective) Prox(w []float64, gamma float64) {
 	t := gamma * o.Lambda
 	if t == 0 {

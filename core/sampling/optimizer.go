@@ -7,7 +7,7 @@ import (
 )
 
 // Step is what one iteration reports: the point drawn, its probability, the
-// effective-variance term a_i the sampler is told (ALGORITHMS.md §5.2), and
+// effective-variance term a_i the sampler is told (the MABS paper's effective variance), and
 // the gradient evaluations spent so far.
 type Step struct {
 	Index int     `json:"index"`
@@ -57,7 +57,7 @@ func (b *base) stepWith() {
 	b.obj.Prox(b.w, b.gamma)
 }
 
-// SGD is proximal SGD (ALGORITHMS.md §5.4): ghat = grad phi_i(w)/(n p_i),
+// SGD is proximal SGD (the MABS paper's optimizers): ghat = grad phi_i(w)/(n p_i),
 // w <- prox_{gamma lambda r}(w - gamma ghat), a_i = ||grad phi_i(w)||^2/n^2.
 type SGD struct{ base }
 
@@ -89,8 +89,8 @@ func (s *SGD) estimate(i int, p float64) float64 {
 }
 
 // SAGA keeps each point's last gradient, as a scalar derivative G_i
-// (initialised at w0, n evaluations), and their mean Gbar (ALGORITHMS.md
-// §5.4): ghat = (grad phi_i(w) - G_i x_i)/(n p_i) + Gbar;
+// (initialised at w0, n evaluations), and their mean Gbar (the MABS
+// paper's optimizers): ghat = (grad phi_i(w) - G_i x_i)/(n p_i) + Gbar;
 // a_i = ||grad phi_i(w) - G_i x_i||^2/n^2.
 type SAGA struct {
 	base
@@ -144,7 +144,7 @@ func (s *SAGA) estimate(i int, p, g float64) float64 {
 	return diff * diff * s.obj.Norm2(i) / (n * n)
 }
 
-// ProxSVRG is Prox-SVRG (ALGORITHMS.md §5.4): time is cut into bins of n
+// ProxSVRG is Prox-SVRG (the MABS paper's optimizers): time is cut into bins of n
 // iterations; each bin starts at wtilde = the mean of the previous bin's
 // iterates (w0 for the first) with the full gradient mu at wtilde (n
 // evaluations); ghat = (grad phi_i(w) - grad phi_i(wtilde))/(n p_i) + mu;

@@ -33,7 +33,7 @@ func (u *Uniform) Prob(int) float64 { return 1 / float64(u.n) }
 func (u *Uniform) Update(int, float64, float64) {}
 
 // Importance samples with a fixed distribution p_i ∝ L_i, the smoothness of
-// phi_i (the paper's _IS, ALGORITHMS.md §5.4); points with L_i = 0 keep a
+// phi_i (the paper's _IS); points with L_i = 0 keep a
 // floor of 1e-12 of the mean so that every probability is positive.
 type Importance struct {
 	tree *sumTree
@@ -66,8 +66,8 @@ func (s *Importance) Prob(i int) float64 { return s.tree.weight(i) / s.tree.tota
 // Update does nothing: the distribution is fixed.
 func (s *Importance) Update(int, float64, float64) {}
 
-// maxExponentStep clips one MABS weight update delta a/p^3 (ALGORITHMS.md
-// §5.6): inactive under the theory's delta, it keeps one heavy draw from
+// maxExponentStep clips one MABS weight update delta a/p^3 (a
+// numerical guard of ours): inactive under the theory's delta, it keeps one heavy draw from
 // swamping the weights when delta is set too large.
 const maxExponentStep = 50
 
@@ -75,8 +75,8 @@ const maxExponentStep = 50
 // leaves are recomputed from a new offset.
 const rescaleAbove = 600
 
-// MABS is the EXP3-style sampler of Salehi, Celis, Thiran (ALGORITHMS.md
-// §5.3): weights w_i (kept as log-weights over a sum tree), sampling
+// MABS is the EXP3-style sampler of Salehi, Celis, Thiran
+// (arXiv:1708.02544): weights w_i (kept as log-weights over a sum tree), sampling
 // probabilities p_i = (1 - eta) w_i / W + eta/n, and after each draw only the
 // drawn point's weight changes: w_i <- w_i exp(delta a_i / p_i^3).
 type MABS struct {

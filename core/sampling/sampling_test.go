@@ -11,7 +11,7 @@ import (
 
 // tauData returns n points in d dimensions whose squared norms differ: a
 // tenth of the rows are scaled so that max L_i / mean L_i is about tau
-// (ALGORITHMS.md §5.8's suggested generator), labels from a noisy rule.
+// (the kind of data of the MABS paper's experiments), labels from a noisy rule.
 func tauData(seed uint64, n, d int, tau float64, kind Kind) ([][]float64, []float64) {
 	rng := rand.New(rand.NewPCG(seed, 11))
 	xs := make([][]float64, n)
@@ -144,7 +144,7 @@ func estimators(t *testing.T, o *Objective, w []float64) []estimator {
 
 // TestEstimatorIdentities checks by exact enumeration over the points, for
 // every optimiser and sampler: E[ghat] = grad f(w), E||ghat||^2 - ||E ghat||^2
-// = sum_i a_i/p_i - ||(1/n) sum_i delta_i||^2 (ALGORITHMS.md §5.2, §5.7).
+// = sum_i a_i/p_i - ||(1/n) sum_i delta_i||^2 (the MABS paper's effective variance).
 func TestEstimatorIdentities(t *testing.T) {
 	for _, kind := range Kinds() {
 		o := objective(t, kind, 40)

@@ -3,7 +3,7 @@ package sampling
 // sumTree is a complete binary tree whose leaves hold non-negative weights
 // and whose inner nodes hold the sums below them: setting a weight and
 // drawing an index in proportion to the weights both cost O(log n)
-// (ALGORITHMS.md §5.3).
+// (the MABS paper's algorithm).
 type sumTree struct {
 	n, size int       // leaves, and the power of two that holds them
 	node    []float64 // node[1] is the root; leaves at node[size+i]

@@ -7,7 +7,7 @@ import (
 
 // TauPoints returns n points in d dimensions where h = n/(2 tau) rows are
 // scaled by s so that max L_i / mean L_i = s^2 / ((h s^2 + n - h)/n) = tau
-// (the generator ALGORITHMS.md §5.8 suggests), with ±1 labels from a noisy
+// (the kind of data of the MABS paper's experiments), with ±1 labels from a noisy
 // linear rule on the unscaled rows.
 func TauPoints(seed uint64, n, d int, tau float64) ([][]float64, []float64) {
 	rng := rand.New(rand.NewPCG(seed, 21))

@@ -2,7 +2,7 @@ package sampling
 
 // EffectiveVariance returns V_e(p) = sum_i a_i / p_i at the optimiser's
 // current state, with every point's a_i computed (O(n d)): the quantity
-// MABS tries to keep small (ALGORITHMS.md §5.2).
+// MABS tries to keep small (the MABS paper's effective variance).
 func EffectiveVariance(opt Optimizer, s Sampler) float64 {
 	var term func(i int) float64
 	switch o := opt.(type) {

@@ -15,7 +15,7 @@ import (
 	"unitfree/core/eval"
 )
 
-// The bandit room (Beygelzimer, Orabona, Zhang 2017; ALGORITHMS.md §4):
+// The bandit room (Beygelzimer, Orabona, Zhang, ICML 2017):
 // multiclass learners that only hear whether the label they played was
 // right, against a full-information reference.
 

@@ -11,7 +11,7 @@ import (
 )
 
 // The lecture room: Orabona's online linear game on V = [-1, 1]
-// (ALGORITHMS.md §2.3). Each round the learner plays x_t, the adversary
+// (Orabona's lecture notes on online gradient descent, the example where Follow-the-Leader fails). Each round the learner plays x_t, the adversary
 // reveals z_t and the learner pays z_t x_t.
 
 // Sequences of the lecture room.

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// On the note's sequence FTL loses T - 1 - 0.5 x_1 (ALGORITHMS.md §2.3;
+// On the note's sequence FTL loses T - 1 - 0.5 x_1 (Orabona's lecture notes on online gradient descent, the example where Follow-the-Leader fails;
 // x_1 is FTL's first play), and the best fixed point gains |sum z| = 0.5 for
 // even T, while OGD with eta/sqrt(t) stays under 3 sqrt(T) - 1.
 func TestLectureGameReproducesTheNote(t *testing.T) {

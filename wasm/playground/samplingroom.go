@@ -11,7 +11,7 @@ import (
 	"unitfree/core/sampling"
 )
 
-// The sampling room (Salehi, Celis, Thiran; ALGORITHMS.md §5): the points
+// The sampling room (Salehi, Celis, Thiran, arXiv:1708.02544): the points
 // define a finite sum F(w) = (1/n) sum_i phi_i(w) + r(w), and stochastic
 // optimisers pick one point per step with a sampler: uniform, importance
 // sampling, or MABS, which learns the probabilities as a bandit.

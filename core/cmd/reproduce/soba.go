@@ -17,7 +17,7 @@ import (
 	"unitfree/core/catalog"
 )
 
-// runSOBA runs the SOBA paper's protocol (ALGORITHMS.md §4.8): online error
+// runSOBA runs the SOBA paper's protocol (Beygelzimer, Orabona, Zhang, ICML 2017, the experiments): online error
 // rate against gamma on SynSep and SynNonSep.
 func runSOBA(args []string) error {
 	var out string

@@ -14,7 +14,7 @@ import (
 )
 
 // lectureView is the lecture room: FTL, OGD and OGD with eta/sqrt(t) play
-// the online linear game on [-1, 1] (Orabona's OGD note, ALGORITHMS.md §2).
+// the online linear game on [-1, 1] (Orabona's lecture notes on online gradient descent).
 type lectureView struct {
 	roomBase
 	model *playground.Lecture
