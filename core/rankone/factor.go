@@ -37,9 +37,6 @@ func NewGrowingFactor(capacity int) Factor {
 		work: make([]float64, capacity)}
 }
 
-// N returns the current dimension n.
-func (f *Factor) N() int { return f.n }
-
 // At returns R's entry (i, j).
 func (f *Factor) At(i, j int) float64 { return f.data[i*f.stride+j] }
 
