@@ -118,7 +118,7 @@ func nativeRun(t *testing.T, m *playground.Model) *playground.Run {
 		t.Fatal(err)
 	}
 	for !r.Done() {
-		r.Step(1000)
+		r.Advance(1000)
 	}
 	return r
 }

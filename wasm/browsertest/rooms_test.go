@@ -329,3 +329,57 @@ func TestLectureRoom(t *testing.T) {
 		t.Errorf("a corrupted lecture link shows no message")
 	}
 }
+
+// TestRoomEditsKeepTheRound checks the rooms' one lifecycle: an edit replays
+// the stream to the round it was at (and, as the units playground, compares
+// like with like), Restart goes back to round 0, and Reset to defaults
+// brings every setting back.
+func TestRoomEditsKeepTheRound(t *testing.T) {
+	ctx := newTab(t)
+	url := serveSite(t, server.New(siteDir))
+	openRoom(t, ctx, url+"#bandit", "unitfreeBandit")
+	state := func() (rounds int, gamma float64, playing bool) {
+		t.Helper()
+		s, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]any](`window.unitfreeBandit`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return int(s["rounds"].(float64)), s["gamma"].(float64), s["playing"].(bool)
+	}
+	def := playground.NewBanditRoom().Gamma
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`for (let i = 0; i < 25; i++) document.getElementById("b-step").click()`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.unitfreeBandit.rounds === 25`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("25 steps: %v", err)
+	}
+	setRange(t, ctx, "b-gamma", "-2")
+	time.Sleep(500 * time.Millisecond)
+	if rounds, gamma, _ := state(); rounds != 25 || gamma != 0.25 {
+		t.Fatalf("after γ = 1/4: round %d, γ %g; want round 25, γ 0.25", rounds, gamma)
+	}
+	// An edit while playing plays on from where the stream was.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("b-play"))); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	setRange(t, ctx, "b-gamma", "-3")
+	time.Sleep(300 * time.Millisecond)
+	if rounds, _, playing := state(); rounds < 25 || !playing {
+		t.Fatalf("an edit while playing: round %d, playing %v; want ≥ 25 and playing", rounds, playing)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("b-restart"))); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if rounds, _, playing := state(); rounds != 0 || playing {
+		t.Fatalf("Restart: round %d, playing %v; want 0, paused", rounds, playing)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("b-reset"))); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if rounds, gamma, _ := state(); rounds != 0 || gamma != def {
+		t.Fatalf("Reset to defaults: round %d, γ %g; want 0 and the default %g", rounds, gamma, def)
+	}
+}

@@ -335,8 +335,8 @@ func NewBanditRun(b *BanditRoom) (*BanditRun, error) {
 	return r, nil
 }
 
-// Step plays up to n rounds and extends the series.
-func (r *BanditRun) Step(n int) {
+// Advance plays up to n rounds and extends the series.
+func (r *BanditRun) Advance(n int) {
 	for range n {
 		if r.Session.Step(1) == 0 {
 			return
@@ -358,6 +358,9 @@ func (r *BanditRun) Step(n int) {
 		}
 	}
 }
+
+// Played returns the rounds played.
+func (r *BanditRun) Played() int { return r.Session.Played() }
 
 // Done reports whether every round was played.
 func (r *BanditRun) Done() bool { return r.Session.Played() >= r.Session.Total() }

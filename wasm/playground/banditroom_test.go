@@ -21,7 +21,7 @@ func TestBanditRoomIsTheEngine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.Step(1000)
+	r.Advance(1000)
 	if !r.Done() || r.Session.Played() != 200 {
 		t.Fatalf("played %d of 200", r.Session.Played())
 	}
@@ -101,7 +101,7 @@ func TestBanditRoomStandardizes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.Step(r.Session.Total())
+	r.Advance(r.Session.Total())
 	right := 0
 	for _, p := range b.Points {
 		if r.PredictAt(0, p.X, p.Y) == p.Class {

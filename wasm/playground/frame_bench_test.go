@@ -22,7 +22,7 @@ func frameRun(b *testing.B) (*Run, *Model) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	r.Step(2000)
+	r.Advance(2000)
 	return r, m
 }
 
@@ -49,7 +49,7 @@ func BenchmarkStep10(b *testing.B) {
 			r, _ = frameRun(b)
 			b.StartTimer()
 		}
-		r.Step(10)
+		r.Advance(10)
 	}
 }
 

@@ -208,3 +208,34 @@ func (l *Lecture) Play() (*LectureGame, error) {
 	}
 	return g, nil
 }
+
+// LectureRun shows a played-out game round by round: the game costs
+// microseconds per round, so it is played whole and revealed.
+type LectureRun struct {
+	Game  *LectureGame
+	shown int
+}
+
+// Advance shows up to n more rounds.
+func (r *LectureRun) Advance(n int) { r.shown = min(len(r.Game.Z), r.shown+n) }
+
+// Played returns the rounds shown.
+func (r *LectureRun) Played() int { return r.shown }
+
+// Done reports whether every round is shown.
+func (r *LectureRun) Done() bool { return r.shown >= len(r.Game.Z) }
+
+// NewLectureRun plays the game and shows none of it yet, except the
+// visitor's own game as the adversary, which is shown whole: every round of
+// it is a move they made.
+func NewLectureRun(l *Lecture) (*LectureRun, error) {
+	g, err := l.Play()
+	if err != nil {
+		return nil, err
+	}
+	r := &LectureRun{Game: g}
+	if l.Sequence == SequenceAdversary {
+		r.shown = len(g.Z)
+	}
+	return r, nil
+}

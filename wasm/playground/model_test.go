@@ -67,7 +67,7 @@ func TestRunMeters(t *testing.T) {
 		t.Fatal(err)
 	}
 	for !r.Done() {
-		r.Step(37)
+		r.Advance(37)
 	}
 	for i, l := range m.Learners {
 		s := r.Stats(i)
@@ -89,7 +89,7 @@ func TestRunMeters(t *testing.T) {
 	rg, _ := NewRun(&Model{Features: m.Features, Points: m.Points, Units: [2]string{"mm", "g"}, Learners: m.Learners,
 		Bias: true, Degree: 1, Shuffle: true, Passes: 2})
 	for !rg.Done() {
-		rg.Step(100)
+		rg.Advance(100)
 	}
 	a, b := make([]byte, 4*16*16), make([]byte, 4*16*16)
 	pa, pb := make([]float64, 16*16), make([]float64, 16*16)
@@ -113,7 +113,7 @@ func TestRunMeters(t *testing.T) {
 		t.Fatal(err)
 	}
 	for !r.Done() {
-		r.Step(100)
+		r.Advance(100)
 	}
 	if s := r.Stats(0); s.Meter > 1e-6 {
 		t.Errorf("scinol-full with a bias: meter %g after °C -> °F", s.Meter)
@@ -178,7 +178,7 @@ func TestRunSeriesMatchStats(t *testing.T) {
 	m := NewModel()
 	r, _ := NewRun(m)
 	for !r.Done() {
-		r.Step(13)
+		r.Advance(13)
 	}
 	regrets, err := r.Regrets()
 	if err != nil {

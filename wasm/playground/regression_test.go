@@ -35,7 +35,7 @@ func TestRegressionPreset(t *testing.T) {
 		t.Fatal(err)
 	}
 	for !r.Done() {
-		r.Step(1000)
+		r.Advance(1000)
 	}
 	mean, variance := 0.0, 0.0
 	for _, p := range m.Points {

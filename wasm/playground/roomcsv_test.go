@@ -15,7 +15,7 @@ func TestRoomCSVs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	br.Step(50)
+	br.Advance(50)
 	lines := strings.Split(strings.TrimSpace(BanditCSV(br)), "\n")
 	res := br.Session.Results()
 	want := "50," + strings.Split(lines[50], ",")[1] + "," + strings.Split(lines[50], ",")[2] + "," +

@@ -89,12 +89,12 @@ func NewRun(m *Model) (*Run, error) {
 	return r, nil
 }
 
-// Step plays up to k rounds of every learner and updates the meters.
-func (r *Run) Step(k int) int {
+// Advance plays up to k rounds of every learner and updates the meters.
+func (r *Run) Advance(k int) {
 	if r.cur == nil {
-		return 0
+		return
 	}
-	n := r.cur.Step(k)
+	r.cur.Step(k)
 	r.ref.Step(k)
 	for i := range r.meter {
 		p := r.cur.Progress(i)
@@ -117,7 +117,6 @@ func (r *Run) Step(k int) int {
 		}
 	}
 	r.checked = r.cur.Played()
-	return n
 }
 
 // Played returns the rounds played; Total the rounds of the whole run.

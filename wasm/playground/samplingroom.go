@@ -266,6 +266,15 @@ func (r *SamplingRun) Advance(evals int) {
 	}
 }
 
+// Played returns the gradient evaluations every track has spent.
+func (r *SamplingRun) Played() int {
+	played := r.Budget
+	for _, t := range r.Tracks {
+		played = min(played, t.Opt.Evals())
+	}
+	return played
+}
+
 // Done reports whether every track spent its budget.
 func (r *SamplingRun) Done() bool {
 	for _, t := range r.Tracks {

@@ -26,11 +26,11 @@ const (
 type app struct {
 	doc           dom.Document
 	model         *playground.Model
-	run           *playground.Run
+	run           *playground.Run   // the run player plays
+	player        playground.Player // play, pause, step and replay, as in every room
 	panels        []*panel
 	chart         *chart
 	tool          string // "pos", "neg" or "erase"
-	playing       bool
 	speed         int
 	dirty         bool
 	regrets       []float64
@@ -116,9 +116,13 @@ func (a *app) persist() {
 	})
 }
 
-// restart rebuilds the run from the model: the stream replays from round 0
-// in the same order.
-func (a *app) restart() {
+// restart rebuilds the run from the model: the stream goes back to round
+// 0 in the same order, paused.
+func (a *app) restart() { a.player.Restart(a.freshRun()) }
+
+// freshRun builds the model's run from round 0 (an empty one, said in the
+// notice, when the model cannot run) and makes it the one shown.
+func (a *app) freshRun() playground.Stepper {
 	r, err := playground.NewRun(a.model)
 	if err != nil {
 		a.notice("Cannot run: " + err.Error())
@@ -128,6 +132,7 @@ func (a *app) restart() {
 	a.regrets = nil
 	a.version++
 	a.dirty = true
+	return r
 }
 
 // changed is called after any change of the model: persist, rebuild, and
@@ -138,13 +143,8 @@ func (a *app) restart() {
 func (a *app) changed() {
 	a.notice("")         // a notice of before the change is stale now
 	a.keepStored = false // the visitor acted: their new state is the one to keep
-	played := 0
-	if a.run != nil {
-		played = a.run.Played()
-	}
 	a.persist()
-	a.restart()
-	a.run.Step(played)
+	a.player.Replace(a.freshRun(), nil)
 	a.syncControls()
 	a.publish()
 }
@@ -165,21 +165,20 @@ func (a *app) start() {
 		last = now
 		start := clock()
 		t0 := start
-		if a.playing && !a.run.Done() {
-			a.run.Step(a.speed)
+		was := a.player.Playing()
+		if a.player.Tick(float64(a.speed), nil) {
 			// While playing, the picture is redrawn every other frame (30
 			// Hz): redrawing four canvases costs more than the learning.
 			a.dirty = a.dirty || a.frames.count%2 == 0
-			if a.run.Done() {
-				a.playing = false
-				a.dirty = true // the final picture and figures, in full
-				a.syncControls()
-			}
+		}
+		if was && !a.player.Playing() { // the end of the stream
+			a.dirty = true // the final picture and figures, in full
+			a.syncControls()
 		}
 		a.phase("step", t0)
 		if a.dirty {
 			more := a.draw()
-			if !a.playing || a.frames.count%15 == 0 { // the exposed state at 4 Hz while playing
+			if !a.player.Playing() || a.frames.count%15 == 0 { // the exposed state at 4 Hz while playing
 				a.publish()
 			}
 			a.dirty = more
@@ -208,7 +207,7 @@ func (a *app) draw() (more bool) {
 			return true // the next panel, then the whole picture
 		}
 	}
-	resting := !a.playing
+	resting := !a.player.Playing()
 	t0 := clock()
 	if a.run.Played() > 0 && (resting || time.Since(a.lastRegr) > regretEvery) {
 		if r, err := a.run.Regrets(); err == nil {
@@ -254,7 +253,7 @@ func (a *app) publish() {
 	workMed, workP95 := a.work.stats()
 	js.Global().Set("unitfree", js.ValueOf(map[string]any{
 		"ready": true, "points": len(a.model.Points), "rounds": a.run.Played(), "total": a.run.Total(),
-		"playing": a.playing, "units": []any{a.model.Units[0], a.model.Units[1]}, "learners": learners,
+		"playing": a.player.Playing(), "units": []any{a.model.Units[0], a.model.Units[1]}, "learners": learners,
 		"frameMedianMs": med, "frameP95Ms": p95, "workMedianMs": workMed, "workP95Ms": workP95, "frames": a.frames.count, "phasesMs": phasesJS(a.phases),
 		"interactiveMs": a.interactiveMs,
 	}))

@@ -72,6 +72,11 @@ func (a *app) bind() {
 	a.on("play", "click", func() { a.togglePlay() })
 	a.on("step", "click", func() { a.stepOnce() })
 	a.on("restart", "click", func() { a.restart(); a.publish() })
+	a.on("reset", "click", func() {
+		a.model = playground.NewModel()
+		a.changed()
+		a.buildPanels()
+	})
 	a.on("speed", "input", func() {
 		v, _ := strconv.ParseFloat(value(a.el("speed")), 64)
 		a.speed = max(1, min(1000, int(math.Round(math.Pow(10, v)))))
@@ -138,21 +143,17 @@ func (a *app) toggleLearner(id string) {
 }
 
 func (a *app) togglePlay() {
-	if !a.playing && len(a.model.Points) == 0 {
+	if !a.player.Playing() && len(a.model.Points) == 0 {
 		a.notice("There are no points to learn from: click a plot to add some, or pick a dataset.")
 		return
 	}
-	if a.run.Done() {
-		a.restart()
-	}
-	a.playing = !a.playing
+	a.player.Toggle(a.freshRun)
 	a.syncControls()
 	a.publish()
 }
 
 func (a *app) stepOnce() {
-	a.playing = false
-	a.run.Step(1)
+	a.player.Step(1)
 	a.dirty = true
 	a.syncControls()
 }
@@ -257,7 +258,7 @@ func (a *app) syncControls() {
 		}
 	}
 	label := "Play"
-	if a.playing {
+	if a.player.Playing() {
 		label = "Pause"
 	}
 	a.el("play").SetTextContent(label)

@@ -219,7 +219,7 @@ func (p *panel) draw(a *app, i int, full bool) {
 	}
 	c.DrawImageWithDst(p.overlay, 0, 0, f.Width, f.Height)
 
-	if a.playing && a.frames.count%15 != 7 {
+	if a.player.Playing() && a.frames.count%15 != 7 {
 		return // the figures at 4 Hz while the stream plays: text changes cost layout
 	}
 	s := a.run.Stats(i)

@@ -27,15 +27,13 @@ const regionCells = 48
 // Banditron play labels and hear only right or wrong (Beygelzimer, Orabona,
 // Zhang 2017), beside a full-information reference.
 type banditView struct {
-	roomBase
-	model  *playground.BanditRoom
-	run    *playground.BanditRun
-	panels []*banditPanel
-	chart  *lineChart
-	class  int     // the class the brush draws
-	accum  float64 // fractional rounds of slow speeds
-	frame  int
-	flash  int // frames left of the feedback flash
+	*roomView
+	model      *playground.BanditRoom
+	panels     []*banditPanel
+	chart      *lineChart
+	class      int // the class the brush draws
+	shownRound int // the round of the last picture
+	flashUntil int // the frame until which the last feedback flashes
 }
 
 // banditPanel is one learner's panel.
@@ -49,30 +47,67 @@ type banditPanel struct {
 	buf    []byte
 }
 
-func newBanditView(doc dom.Document) *banditView {
-	v := &banditView{roomBase: roomBase{doc: doc, name: playground.RoomBandit, storageKey: "unitfree.bandit.v1", prefix: "b-"}}
-	v.chart = newLineChart(doc, "b-chart", "rounds", func() { v.dirty = true })
-	v.bind()
-	v.loop(v.tick)
+func newBanditView(rv *roomView) *banditView {
+	v := &banditView{roomView: rv}
+	v.chart = newLineChart(rv.doc, "b-chart", "rounds", func() { v.dirty = true })
 	return v
 }
 
-func (v *banditView) enter(state string) {
-	enterRoom(&v.roomBase, state, &v.model, playground.DecodeBanditRoom, playground.NewBanditRoom, v.restart, v.sync)
+// run returns the run being played, or nil.
+func (v *banditView) run() *playground.BanditRun {
+	r, _ := v.player.Run().(*playground.BanditRun)
+	return r
 }
 
-func (v *banditView) leave() { v.active, v.playing = false, false; v.sync() }
-
-func (v *banditView) key(ev *dom.KeyboardEvent) {
-	switch ev.Key() {
-	case " ":
-		ev.PreventDefault()
-		v.togglePlay()
-	case "ArrowRight":
-		v.step(1)
-	case "r", "R":
-		v.restart()
+func (v *banditView) raw() []byte {
+	if v.model == nil {
+		return nil
 	}
+	return v.model.Raw()
+}
+
+func (v *banditView) decode(link string) (err error) {
+	m, err := playground.DecodeBanditRoom(link)
+	if err == nil {
+		v.model = m
+	}
+	return err
+}
+
+func (v *banditView) reset()          { v.model = playground.NewBanditRoom() }
+func (v *banditView) validate() error { return v.model.Validate() }
+
+// paper is the paper's experiment: the diagonal SOBA against the Banditron
+// with the Perceptron as the full-information line.
+func (v *banditView) paper() {
+	v.model.LoadPreset(playground.BanditSynSep)
+	v.model.Gamma = math.Pow(2, -6)
+	v.model.Learners = []string{"soba-diag", "banditron", "perceptron-mc"}
+}
+
+func (v *banditView) newRun() (playground.Stepper, error) {
+	r, err := playground.NewBanditRun(v.model)
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+func (v *banditView) roomKey(*dom.KeyboardEvent) {}
+
+func (v *banditView) canvases() []*dom.HTMLCanvasElement {
+	var out []*dom.HTMLCanvasElement
+	for _, p := range v.panels {
+		out = append(out, p.canvas)
+	}
+	return append(out, v.chart.canvas)
+}
+
+func (v *banditView) csv() string {
+	if v.run() == nil {
+		return ""
+	}
+	return playground.BanditCSV(v.run())
 }
 
 func (v *banditView) bind() {
@@ -112,29 +147,20 @@ func (v *banditView) bind() {
 	})
 	v.on("gamma", "change", func() { v.model.Gamma = logSlider(v.el("gamma"), 2); v.changed() })
 	v.on("gammamax", "change", func() { v.model.GammaMax = logSlider(v.el("gammamax"), 2); v.changed() })
-	v.on("seed", "change", func() { v.model.Seed = uint64(max(0, intInput(v.el("seed"), 1))); v.reload() })
+	v.on("seed", "change", func() {
+		v.model.Seed = uint64(max(0, intInput(v.el("seed"), 1)))
+		if v.model.Preset == "blobs" { // the blobs are drawn from the seed
+			v.model.LoadPreset("blobs")
+		}
+		v.changed()
+	})
 	v.on("drawseed", "change", func() { v.model.DrawSeed = uint64(max(0, intInput(v.el("drawseed"), 1))); v.changed() })
 	v.on("passes", "change", func() {
 		v.model.Passes = max(1, min(playground.MaxPasses, intInput(v.el("passes"), 3)))
 		v.changed()
 	})
-	v.on("play", "click", v.togglePlay)
-	v.on("step", "click", func() { v.step(1) })
-	v.on("restart", "click", v.restart)
-	v.on("speed", "input", v.sync)
 	v.on("metric", "change", func() { v.dirty = true })
 	v.on("log", "change", func() { v.dirty = true })
-	v.on("paper", "click", func() {
-		// The paper's experiments ran the diagonal SOBA against the
-		// Banditron with the Perceptron as the full-information line.
-		v.model.LoadPreset(playground.BanditSynSep)
-		v.model.Gamma = math.Pow(2, -6)
-		v.model.Learners = []string{"soba-diag", "banditron", "perceptron-mc"}
-		v.changed()
-		v.playing = true
-		v.sync()
-		js.Global().Call("scrollTo", 0, 0)
-	})
 	box := v.el("learners")
 	for _, e := range catalog.Bandit() {
 		label := create(v.doc, "label")
@@ -148,42 +174,10 @@ func (v *banditView) bind() {
 		id := e.ID
 		input.AddEventListener("change", false, func(dom.Event) { v.toggleLearner(id) })
 	}
-	v.bindCopyLink()
-	v.bindExports(func() []*dom.HTMLCanvasElement {
-		var out []*dom.HTMLCanvasElement
-		for _, p := range v.panels {
-			out = append(out, p.canvas)
-		}
-		return append(out, v.chart.canvas)
-	}, func() string {
-		if v.run == nil {
-			return ""
-		}
-		return playground.BanditCSV(v.run)
-	})
-}
-
-// reload regenerates preset data for a new seed (blobs and SynSep depend on it).
-func (v *banditView) reload() {
-	if v.model.Preset == "blobs" {
-		v.model.LoadPreset("blobs")
-	}
-	v.changed()
 }
 
 func (v *banditView) toggleLearner(id string) {
-	var ids []string
-	found := false
-	for _, l := range v.model.Learners {
-		if l == id {
-			found = true
-			continue
-		}
-		ids = append(ids, l)
-	}
-	if !found {
-		ids = append(ids, id)
-	}
+	ids := playground.Toggled(v.model.Learners, id)
 	if len(ids) < 1 || len(ids) > playground.MaxLearners {
 		v.notice(fmt.Sprintf("Pick 1 to %d learners.", playground.MaxLearners))
 		v.sync()
@@ -193,32 +187,14 @@ func (v *banditView) toggleLearner(id string) {
 	v.changed()
 }
 
-// changed validates, persists and restarts after a change of the model.
-func (v *banditView) changed() {
-	if err := v.model.Validate(); err != nil {
-		v.notice(err.Error())
-		return
-	}
-	v.notice("")
-	v.persist(v.model.Raw())
-	v.restart()
-	v.sync()
-}
-
-// restart rebuilds the run: the stream replays from round 0.
-func (v *banditView) restart() {
-	v.playing = false
-	r, err := playground.NewBanditRun(v.model)
-	if err != nil {
-		v.notice("Cannot run: " + err.Error())
-		v.run = nil
-	} else {
-		v.run = r
+// rebuild makes the panels of a new run, and says when full-matrix
+// learners meet SynSep's 400 features.
+func (v *banditView) rebuild() {
+	v.buildPanels()
+	v.shownRound = -1
+	if v.run() != nil {
 		v.warnQuadratic()
 	}
-	v.buildPanels()
-	v.dirty = true
-	v.sync()
 }
 
 // warnQuadratic says when full-matrix learners meet SynSep's 400 features:
@@ -234,68 +210,14 @@ func (v *banditView) warnQuadratic() {
 		}
 	}
 	if len(slow) > 0 {
-		kd := v.run.K * len(v.run.X[0])
-		v.notice(fmt.Sprintf("%s keep a %d x %d matrix here: each round takes tens of milliseconds. "+
+		kd := v.run().K * len(v.run().X[0])
+		v.notice(fmt.Sprintf("%s keep a %d x %d matrix here: each round takes milliseconds. "+
 			"The paper's experiment (button below) uses soba-diag.", strings.Join(slow, ", "), kd, kd))
 	}
 }
 
-func (v *banditView) togglePlay() {
-	if v.run == nil {
-		return
-	}
-	if v.run.Done() {
-		v.restart()
-	}
-	v.playing = !v.playing
-	v.sync()
-}
-
-// step plays n rounds and flashes their feedback.
-func (v *banditView) step(n int) {
-	if v.run == nil || v.run.Done() {
-		v.playing = false
-		v.sync()
-		return
-	}
-	v.run.Step(n)
-	v.flash = 20
-	v.dirty = true
-	if v.run.Done() {
-		v.playing = false
-		v.sync()
-	}
-}
-
-func (v *banditView) tick() {
-	v.frame++
-	if v.playing {
-		v.accum += logSlider(v.el("speed"), 10)
-		if n := int(v.accum); n > 0 {
-			v.accum -= float64(n)
-			t0 := clock()
-			for range n { // stop when a frame's budget is spent (full SOBA on SynSep)
-				v.step(1)
-				if clock()-t0 > 25 {
-					v.accum = 0
-					break
-				}
-			}
-		}
-	}
-	if v.flash > 0 {
-		v.flash--
-		v.dirty = true
-	}
-	if v.dirty && (v.frame%3 == 0 || !v.playing) {
-		v.dirty = false
-		v.draw()
-		v.publish()
-	}
-}
-
-// sync shows the model in the controls.
-func (v *banditView) sync() {
+// syncControls shows the model in the room's controls.
+func (v *banditView) syncControls() {
 	m := v.model
 	preset := m.Preset
 	if preset == "" {
@@ -315,7 +237,6 @@ func (v *banditView) sync() {
 	v.el("seed").Underlying().Set("value", strconv.FormatUint(m.Seed, 10))
 	v.el("drawseed").Underlying().Set("value", strconv.FormatUint(m.DrawSeed, 10))
 	v.el("passes").Underlying().Set("value", m.Passes)
-	v.el("speed-value").SetTextContent(num(math.Round(logSlider(v.el("speed"), 10)*100) / 100))
 	for _, in := range v.el("learners").QuerySelectorAll("input") {
 		on := false
 		for _, id := range m.Learners {
@@ -343,11 +264,6 @@ func (v *banditView) sync() {
 			brushes.AppendChild(b)
 		}
 	}
-	label := "Play"
-	if v.playing {
-		label = "Pause"
-	}
-	v.el("play").SetTextContent(label)
 }
 
 // textOn returns black or white, whichever reads on the colour.
@@ -402,8 +318,8 @@ func (v *banditView) buildPanels() {
 // plotPoints returns the points' places on the plot: the run's (SynSep
 // projected), else the room's points.
 func (v *banditView) plotPoints() [][2]float64 {
-	if v.run != nil {
-		return v.run.Screen
+	if v.run() != nil {
+		return v.run().Screen
 	}
 	var pts [][2]float64
 	for _, p := range v.model.Points {
@@ -446,21 +362,29 @@ func (v *banditView) pointer(ev *dom.PointerEvent, p *banditPanel) {
 	v.changed()
 }
 
-// draw paints every panel and the chart.
+// draw paints every panel and the chart; a round played since the last
+// picture flashes its feedback for 20 frames.
 func (v *banditView) draw() {
+	if r := v.run(); r != nil && r.Played() != v.shownRound {
+		v.shownRound = r.Played()
+		v.flashUntil = v.frame + 20
+	}
+	if v.frame < v.flashUntil {
+		v.dirty = true // the pulse and the flash go on
+	}
 	f := v.frameOf()
 	for i, p := range v.panels {
 		v.drawPanel(i, p, f)
 	}
 	v.drawChart()
-	if v.run == nil {
+	if v.run() == nil {
 		v.el("round").SetTextContent("")
 		return
 	}
-	t := v.run.Session.Played()
-	line := fmt.Sprintf("Round %d of %d", t, v.run.Session.Total())
-	if row := v.run.Current(); row >= 0 {
-		line += fmt.Sprintf(": point %d, true class %s", row+1, v.className(v.run.Labels[row]))
+	t := v.run().Session.Played()
+	line := fmt.Sprintf("Round %d of %d", t, v.run().Session.Total())
+	if row := v.run().Current(); row >= 0 {
+		line += fmt.Sprintf(": point %d, true class %s", row+1, v.className(v.run().Labels[row]))
 	}
 	v.el("round").SetTextContent(line)
 }
@@ -483,12 +407,12 @@ func (v *banditView) drawPanel(i int, p *banditPanel, f playground.Frame) {
 	c.SetFillStyle("#ffffff")
 	c.FillRect(0, 0, f.Width, f.Height)
 	points := v.model.Data == playground.BanditPoints
-	if v.run != nil && points {
+	if v.run() != nil && points {
 		for row := range regionCells {
 			for col := range regionCells {
 				x := f.XMin + (float64(col)+0.5)/regionCells*(f.XMax-f.XMin)
 				y := f.YMax - (float64(row)+0.5)/regionCells*(f.YMax-f.YMin)
-				k := v.run.PredictAt(i, x, y)
+				k := v.run().PredictAt(i, x, y)
 				cc := classColors[k%len(classColors)]
 				o := 4 * (row*regionCells + col)
 				for j := range 3 { // a light tint of the class colour
@@ -509,7 +433,7 @@ func (v *banditView) drawPanel(i int, p *banditPanel, f playground.Frame) {
 		xName, yName = axisTitle(v.model.Features[0]), axisTitle(v.model.Features[1])
 	}
 	drawAxes(c, f, xName, yName)
-	if v.run == nil {
+	if v.run() == nil {
 		for _, pt := range v.model.Points {
 			x, y := f.ToPixel(pt.X, pt.Y)
 			c.SetFillStyle(cssOf(classColors[pt.Class%len(classColors)], 1))
@@ -519,9 +443,9 @@ func (v *banditView) drawPanel(i int, p *banditPanel, f playground.Frame) {
 		}
 		return
 	}
-	for row, xy := range v.run.Screen {
+	for row, xy := range v.run().Screen {
 		x, y := f.ToPixel(xy[0], xy[1])
-		truth := classColors[v.run.Labels[row]%len(classColors)]
+		truth := classColors[v.run().Labels[row]%len(classColors)]
 		c.BeginPath()
 		c.Arc(x, y, 4, 0, 2*math.Pi, false)
 		if points {
@@ -531,7 +455,7 @@ func (v *banditView) drawPanel(i int, p *banditPanel, f playground.Frame) {
 			c.SetLineWidth(1)
 			c.Stroke()
 		} else { // SynSep: filled with the learner's guess, ringed by the truth
-			guess := v.run.Session.Predict(i, v.run.X[row])
+			guess := v.run().Session.Predict(i, v.run().X[row])
 			c.SetFillStyle(cssOf(classColors[guess%len(classColors)], 1))
 			c.Fill()
 			c.SetStrokeStyle(cssOf(truth, 1))
@@ -539,12 +463,12 @@ func (v *banditView) drawPanel(i int, p *banditPanel, f playground.Frame) {
 			c.Stroke()
 		}
 	}
-	round, ok := v.run.Session.LastRound(i)
-	if row := v.run.Current(); ok && row >= 0 {
-		x, y := f.ToPixel(v.run.Screen[row][0], v.run.Screen[row][1])
+	round, ok := v.run().Session.LastRound(i)
+	if row := v.run().Current(); ok && row >= 0 {
+		x, y := f.ToPixel(v.run().Screen[row][0], v.run().Screen[row][1])
 		pulse := 9 + 3*math.Sin(float64(v.frame)/4)
 		ring := "#1f2733"
-		if v.flash > 0 {
+		if v.frame < v.flashUntil {
 			ring = "#1d7a3a" // right
 			if !round.Correct {
 				ring = "#b3261e" // wrong
@@ -574,16 +498,16 @@ func (v *banditView) drawPanel(i int, p *banditPanel, f playground.Frame) {
 		c.Set("lineWidth", 1)
 		c.Stroke()
 	}
-	res := v.run.Session.Results()[i]
+	res := v.run().Session.Results()[i]
 	set := func(class, text string) {
 		el := query(p.root, "."+class)
 		if el.TextContent() != text {
 			el.SetTextContent(text)
 		}
 	}
-	set("f-rounds", fmt.Sprintf("%d / %d", v.run.Session.Played(), v.run.Session.Total()))
+	set("f-rounds", fmt.Sprintf("%d / %d", v.run().Session.Played(), v.run().Session.Total()))
 	set("f-mistakes", strconv.Itoa(res.Mistakes))
-	if v.run.Session.Played() > 0 {
+	if v.run().Session.Played() > 0 {
 		set("f-rate", fmt.Sprintf("%.1f %%", 100*res.ErrorRate))
 	}
 	set("f-explored", strconv.Itoa(res.Explored))
@@ -611,17 +535,17 @@ func axisTitle(f playground.Feature) string { return playground.AxisTitle(f, f.B
 
 // drawChart paints the chosen metric of every learner.
 func (v *banditView) drawChart() {
-	if v.run == nil {
+	if v.run() == nil {
 		return
 	}
 	metric := value(v.el("metric"))
 	var curves []curve
-	for i, name := range v.run.Names {
-		ys := v.run.Mistakes[i]
+	for i, name := range v.run().Names {
+		ys := v.run().Mistakes[i]
 		if metric != "mistakes" {
-			src := v.run.Mistakes[i]
+			src := v.run().Mistakes[i]
 			if metric == "explore" {
-				src = v.run.Explored[i]
+				src = v.run().Explored[i]
 			}
 			ys = make([]float64, len(src))
 			for t, m := range src {
@@ -631,7 +555,7 @@ func (v *banditView) drawChart() {
 		curves = append(curves, curve{name: name, color: learnerColors[i%len(learnerColors)], ys: ys})
 	}
 	if metric == "explore" {
-		t := v.run.Session.Played()
+		t := v.run().Session.Played()
 		g := make([]float64, t)
 		for s := range g {
 			g[s] = v.model.Gamma
@@ -643,11 +567,11 @@ func (v *banditView) drawChart() {
 
 // publish exposes the room's figures on window.unitfreeBandit for tests.
 func (v *banditView) publish() {
-	state := map[string]any{"data": v.model.Data, "gamma": v.model.Gamma, "playing": v.playing, "rounds": 0, "total": 0}
-	if v.run != nil {
-		state["rounds"], state["total"] = v.run.Session.Played(), v.run.Session.Total()
+	state := map[string]any{"data": v.model.Data, "gamma": v.model.Gamma, "playing": v.player.Playing(), "rounds": 0, "total": 0}
+	if v.run() != nil {
+		state["rounds"], state["total"] = v.run().Session.Played(), v.run().Session.Total()
 		var learners []any
-		for _, r := range v.run.Session.Results() {
+		for _, r := range v.run().Session.Results() {
 			learners = append(learners, map[string]any{"id": r.ID, "mistakes": r.Mistakes, "explored": r.Explored, "updates": r.Updates})
 		}
 		state["learners"] = learners

@@ -19,15 +19,12 @@ import (
 // uniform, importance or MABS sampler minimise the finite sum the points
 // define (Salehi, Celis, Thiran), side by side.
 type samplingView struct {
-	roomBase
+	*roomView
 	model  *playground.SamplingRoom
-	run    *playground.SamplingRun
 	panels []*samplingPanel
 	gap    *lineChart
 	vari   *lineChart
 	label  float64 // the brush's label
-	accum  float64
-	frame  int
 }
 
 // samplingPanel is one pair's panel.
@@ -37,31 +34,66 @@ type samplingPanel struct {
 	ctx    *dom.CanvasRenderingContext2D
 }
 
-func newSamplingView(doc dom.Document) *samplingView {
-	v := &samplingView{roomBase: roomBase{doc: doc, name: playground.RoomSampling, storageKey: "unitfree.sampling.v1", prefix: "s-"}, label: 1}
-	v.gap = newLineChart(doc, "s-chart-gap", "gradient evaluations", func() { v.dirty = true })
-	v.vari = newLineChart(doc, "s-chart-var", "gradient evaluations", func() { v.dirty = true })
-	v.bind()
-	v.loop(v.tick)
+func newSamplingView(rv *roomView) *samplingView {
+	v := &samplingView{roomView: rv, label: 1}
+	v.gap = newLineChart(rv.doc, "s-chart-gap", "gradient evaluations", func() { v.dirty = true })
+	v.vari = newLineChart(rv.doc, "s-chart-var", "gradient evaluations", func() { v.dirty = true })
 	return v
 }
 
-func (v *samplingView) enter(state string) {
-	enterRoom(&v.roomBase, state, &v.model, playground.DecodeSamplingRoom, playground.NewSamplingRoom, v.restart, v.sync)
+// run returns the run being played, or nil.
+func (v *samplingView) run() *playground.SamplingRun {
+	r, _ := v.player.Run().(*playground.SamplingRun)
+	return r
 }
 
-func (v *samplingView) leave() { v.active, v.playing = false, false; v.sync() }
-
-func (v *samplingView) key(ev *dom.KeyboardEvent) {
-	switch ev.Key() {
-	case " ":
-		ev.PreventDefault()
-		v.togglePlay()
-	case "ArrowRight":
-		v.advance(1)
-	case "r", "R":
-		v.restart()
+func (v *samplingView) raw() []byte {
+	if v.model == nil {
+		return nil
 	}
+	return v.model.Raw()
+}
+
+func (v *samplingView) decode(link string) (err error) {
+	m, err := playground.DecodeSamplingRoom(link)
+	if err == nil {
+		v.model = m
+	}
+	return err
+}
+
+func (v *samplingView) reset()          { v.model = playground.NewSamplingRoom() }
+func (v *samplingView) validate() error { return v.model.Validate() }
+
+// paper is the paper's experiment: points of very unequal smoothness.
+func (v *samplingView) paper() {
+	v.model = playground.NewSamplingRoom()
+	v.model.Tau, v.model.N, v.model.Epochs = 160, 1000, 10
+}
+
+func (v *samplingView) newRun() (playground.Stepper, error) {
+	r, err := playground.NewSamplingRun(v.model)
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+func (v *samplingView) roomKey(*dom.KeyboardEvent) {}
+
+func (v *samplingView) canvases() []*dom.HTMLCanvasElement {
+	var out []*dom.HTMLCanvasElement
+	for _, p := range v.panels {
+		out = append(out, p.canvas)
+	}
+	return append(out, v.gap.canvas, v.vari.canvas)
+}
+
+func (v *samplingView) csv() string {
+	if v.run() == nil {
+		return ""
+	}
+	return playground.SamplingCSV(v.run())
 }
 
 func (v *samplingView) bind() {
@@ -81,10 +113,7 @@ func (v *samplingView) bind() {
 		v.model.N = max(2, min(playground.MaxSamplingPoints, intInput(v.el("n"), 300)))
 		v.changed()
 	})
-	for _, b := range []struct {
-		id    string
-		label float64
-	}{{"brush-pos", 1}, {"brush-neg", -1}} {
+	for _, b := range brushLabels {
 		v.on(b.id, "click", func() { v.label = b.label; v.sync() })
 	}
 	v.on("kind", "change", func() { v.model.Kind = sampling.Kind(value(v.el("kind"))); v.changed() })
@@ -105,19 +134,6 @@ func (v *samplingView) bind() {
 		v.changed()
 	})
 	v.on("seed", "change", func() { v.model.Seed = uint64(max(0, intInput(v.el("seed"), 1))); v.changed() })
-	v.on("play", "click", v.togglePlay)
-	v.on("step", "click", func() { v.advance(1) })
-	v.on("restart", "click", v.restart)
-	v.on("speed", "input", v.sync)
-	v.on("paper", "click", func() {
-		m := playground.NewSamplingRoom()
-		m.Tau, m.N, m.Epochs = 160, 1000, 10
-		v.model = m
-		v.changed()
-		v.playing = true
-		v.sync()
-		js.Global().Call("scrollTo", 0, 0)
-	})
 	box := v.el("pairs")
 	for _, o := range catalog.Optimizers() {
 		for _, s := range catalog.Samplers() {
@@ -132,20 +148,13 @@ func (v *samplingView) bind() {
 			input.AddEventListener("change", false, func(dom.Event) { v.togglePair(pair) })
 		}
 	}
-	v.bindCopyLink()
-	v.bindExports(func() []*dom.HTMLCanvasElement {
-		var out []*dom.HTMLCanvasElement
-		for _, p := range v.panels {
-			out = append(out, p.canvas)
-		}
-		return append(out, v.gap.canvas, v.vari.canvas)
-	}, func() string {
-		if v.run == nil {
-			return ""
-		}
-		return playground.SamplingCSV(v.run)
-	})
 }
+
+// brushLabels are the brush buttons and the labels they draw.
+var brushLabels = []struct {
+	id    string
+	label float64
+}{{"brush-pos", 1}, {"brush-neg", -1}}
 
 // toPoints turns generated points into drawn ones, so that the visitor can
 // edit them.
@@ -162,18 +171,7 @@ func (v *samplingView) toPoints() {
 }
 
 func (v *samplingView) togglePair(pair playground.SamplingPair) {
-	var pairs []playground.SamplingPair
-	found := false
-	for _, p := range v.model.Pairs {
-		if p == pair {
-			found = true
-			continue
-		}
-		pairs = append(pairs, p)
-	}
-	if !found {
-		pairs = append(pairs, pair)
-	}
+	pairs := playground.Toggled(v.model.Pairs, pair)
 	if len(pairs) == 0 {
 		v.notice("Keep at least one pair.")
 		v.sync()
@@ -183,77 +181,10 @@ func (v *samplingView) togglePair(pair playground.SamplingPair) {
 	v.changed()
 }
 
-// changed validates, persists and restarts after a change of the model.
-func (v *samplingView) changed() {
-	if err := v.model.Validate(); err != nil {
-		v.notice(err.Error())
-		return
-	}
-	v.notice("")
-	v.persist(v.model.Raw())
-	v.restart()
-	v.sync()
-}
+func (v *samplingView) rebuild() { v.buildPanels() }
 
-// restart rebuilds the run from w = 0.
-func (v *samplingView) restart() {
-	v.playing = false
-	r, err := playground.NewSamplingRun(v.model)
-	if err != nil {
-		v.notice("Cannot run: " + err.Error())
-		v.run = nil
-	} else {
-		v.run = r
-	}
-	v.buildPanels()
-	v.dirty = true
-	v.sync()
-}
-
-func (v *samplingView) togglePlay() {
-	if v.run == nil {
-		return
-	}
-	if v.run.Done() {
-		v.restart()
-	}
-	v.playing = !v.playing
-	v.sync()
-}
-
-// advance spends n more gradient evaluations on every pair.
-func (v *samplingView) advance(n int) {
-	if v.run == nil || v.run.Done() {
-		v.playing = false
-		v.sync()
-		return
-	}
-	v.run.Advance(n)
-	v.dirty = true
-	if v.run.Done() {
-		v.playing = false
-		v.sync()
-	}
-}
-
-func (v *samplingView) tick() {
-	v.frame++
-	if v.playing {
-		v.accum += logSlider(v.el("speed"), 10)
-		if n := int(v.accum); n > 0 {
-			v.accum -= float64(n)
-			v.advance(n)
-		}
-	}
-	if v.dirty && (v.frame%2 == 0 || !v.playing) {
-		v.dirty = false
-		v.draw()
-		v.publish()
-	}
-}
-
-// sync shows the model in the controls.
-func (v *samplingView) sync() {
+// syncControls shows the model in the room's controls.
+func (v *samplingView) syncControls() {
 	m := v.model
 	setSelected(v.el("data"), m.Data)
 	if m.Data == playground.SamplingTau {
@@ -266,7 +197,6 @@ func (v *samplingView) sync() {
 	v.el("gamma").Underlying().Set("value", m.Gamma)
 	v.el("epochs").Underlying().Set("value", m.Epochs)
 	v.el("seed").Underlying().Set("value", strconv.FormatUint(m.Seed, 10))
-	v.el("speed-value").SetTextContent(num(math.Round(logSlider(v.el("speed"), 10))))
 	for _, in := range v.el("pairs").QuerySelectorAll("input") {
 		on := false
 		for _, p := range m.Pairs {
@@ -274,10 +204,7 @@ func (v *samplingView) sync() {
 		}
 		in.Underlying().Set("checked", on)
 	}
-	for _, b := range []struct {
-		id    string
-		label float64
-	}{{"brush-pos", 1}, {"brush-neg", -1}} {
+	for _, b := range brushLabels {
 		el := v.el(b.id)
 		class := "brush negative"
 		if b.label > 0 {
@@ -289,11 +216,6 @@ func (v *samplingView) sync() {
 		el.SetAttribute("class", class)
 		el.SetAttribute("aria-pressed", strconv.FormatBool(b.label == v.label))
 	}
-	label := "Play"
-	if v.playing {
-		label = "Pause"
-	}
-	v.el("play").SetTextContent(label)
 }
 
 // buildPanels makes one panel per pair.
@@ -329,10 +251,10 @@ func (v *samplingView) buildPanels() {
 
 // frameOf returns the plot's frame: the points' box with a margin.
 func (v *samplingView) frameOf() playground.Frame {
-	if v.run == nil {
+	if v.run() == nil {
 		return playground.FitFrame(panelSize, panelSize, panelMargin, nil)
 	}
-	return playground.FitFrame(panelSize, panelSize, panelMargin, v.run.XY)
+	return playground.FitFrame(panelSize, panelSize, panelMargin, v.run().XY)
 }
 
 // pointer adds a point with the brush's label, or removes the one under a
@@ -362,13 +284,13 @@ func (v *samplingView) pointer(ev *dom.PointerEvent, p *samplingPanel) {
 
 // draw paints the panels and the two charts.
 func (v *samplingView) draw() {
-	if v.run == nil {
+	if v.run() == nil {
 		return
 	}
 	f := v.frameOf()
-	n := float64(v.run.Objective.N())
+	n := float64(v.run().Objective.N())
 	for i, p := range v.panels {
-		tr := v.run.Tracks[i]
+		tr := v.run().Tracks[i]
 		c := p.ctx
 		c.SetFillStyle("#ffffff")
 		c.FillRect(0, 0, f.Width, f.Height)
@@ -400,8 +322,8 @@ func (v *samplingView) draw() {
 			c.Restore()
 		}
 		probs := tr.Probs()
-		y := v.run.Objective.Y
-		for j, xy := range v.run.XY {
+		y := v.run().Objective.Y
+		for j, xy := range v.run().XY {
 			px, py := f.ToPixel(xy[0], xy[1])
 			rel := probs[j] * n // 1 for a uniform probability
 			r := math.Max(1.5, math.Min(14, 3.5*math.Sqrt(rel)))
@@ -418,7 +340,7 @@ func (v *samplingView) draw() {
 			c.Fill()
 		}
 		if j := tr.Last.Index; j >= 0 {
-			px, py := f.ToPixel(v.run.XY[j][0], v.run.XY[j][1])
+			px, py := f.ToPixel(v.run().XY[j][0], v.run().XY[j][1])
 			c.SetStrokeStyle("#1f2733")
 			c.Set("lineWidth", 2.5)
 			c.BeginPath()
@@ -436,13 +358,13 @@ func (v *samplingView) draw() {
 			}
 		}
 		last := len(tr.Gap) - 1
-		set("f-evals", fmt.Sprintf("%d / %d", tr.Opt.Evals(), v.run.Budget))
+		set("f-evals", fmt.Sprintf("%d / %d", tr.Opt.Evals(), v.run().Budget))
 		set("f-gap", num(tr.Gap[last]))
 		set("f-var", num(tr.Variance[last]))
 		set("f-minp", num(minp*n))
 	}
 	var gaps, vars []curve
-	for i, tr := range v.run.Tracks {
+	for i, tr := range v.run().Tracks {
 		col := learnerColors[i%len(learnerColors)]
 		gaps = append(gaps, curve{name: tr.Pair.String(), color: col, xs: tr.Evals, ys: tr.Gap})
 		vars = append(vars, curve{name: tr.Pair.String(), color: col, xs: tr.Evals, ys: tr.Variance})
@@ -453,10 +375,10 @@ func (v *samplingView) draw() {
 
 // publish exposes the room's figures on window.unitfreeSampling for tests.
 func (v *samplingView) publish() {
-	state := map[string]any{"data": v.model.Data, "playing": v.playing}
-	if v.run != nil {
+	state := map[string]any{"data": v.model.Data, "playing": v.player.Playing()}
+	if v.run() != nil {
 		var tracks []any
-		for _, tr := range v.run.Tracks {
+		for _, tr := range v.run().Tracks {
 			probs := make([]any, 0, len(tr.Gap))
 			for _, p := range tr.Probs() {
 				probs = append(probs, p)
@@ -468,7 +390,7 @@ func (v *samplingView) publish() {
 			tracks = append(tracks, map[string]any{"pair": tr.Pair.String(), "evals": tr.Opt.Evals(), "probs": probs,
 				"gaps": gaps, "last": tr.Last.Index})
 		}
-		state["tracks"], state["budget"], state["fstar"] = tracks, v.run.Budget, v.run.FStar
+		state["tracks"], state["budget"], state["fstar"] = tracks, v.run().Budget, v.run().FStar
 	}
 	js.Global().Set("unitfreeSampling", js.ValueOf(state))
 }

@@ -13,135 +13,283 @@ import (
 	"unitfree/wasm/playground"
 )
 
-// roomBase holds what the rooms' views share: the document, their notice
-// line, their link state and their loop.
-type roomBase struct {
-	doc        dom.Document
-	name       string // the room's id
-	storageKey string
-	prefix     string // of the element ids: "b-", "s-", "l-"
-	active     bool
-	playing    bool
-	dirty      bool
+// roomContent is what one room adds to the lifecycle every room shares
+// (roomView): its model, its run, its own controls and its pictures.
+type roomContent interface {
+	// raw returns the model's link state, nil before there is a model.
+	raw() []byte
+	// decode sets the model from a link's state.
+	decode(link string) error
+	// reset sets the default model; paper the paper's experiment.
+	reset()
+	paper()
+	// validate checks the model; newRun builds its run from step 0.
+	validate() error
+	newRun() (playground.Stepper, error)
+	// bind attaches the room's own controls; syncControls shows the model
+	// in them.
+	bind()
+	syncControls()
+	// rebuild makes the panels of a new run; draw paints them; publish
+	// exposes the figures on window for tests.
+	rebuild()
+	draw()
+	publish()
+	// roomKey handles the room's own keys (beside Space, → and R).
+	roomKey(ev *dom.KeyboardEvent)
+	// canvases are what Save PNG exports; csv the Metrics CSV ("" before
+	// there is anything to export).
+	canvases() []*dom.HTMLCanvasElement
+	csv() string
 }
 
-func (b *roomBase) el(id string) dom.Element { return byID(b.doc, b.prefix+id) }
+// roomView is the lifecycle of a room, written once: entering from a link
+// or storage, play, pause, step, restart, reset, the paper's preset, keys,
+// speed, the animation loop, persistence, the link and the exports. Each
+// room's view embeds it and provides a roomContent.
+type roomView struct {
+	doc     dom.Document
+	spec    roomSpec
+	content roomContent
+	player  playground.Player
+	active  bool
+	dirty   bool
+	frame   int
+}
+
+func newRoomView(doc dom.Document, spec roomSpec) *roomView {
+	return &roomView{doc: doc, spec: spec}
+}
+
+// start binds the shared and the room's controls and runs the loop.
+func (v *roomView) start(c roomContent) {
+	v.content = c
+	v.on("play", "click", v.togglePlay)
+	v.on("step", "click", func() { v.step(1) })
+	v.on("restart", "click", v.restart)
+	v.on("reset", "click", func() { c.reset(); v.changed(); v.restart() })
+	v.on("speed", "input", v.sync)
+	v.on("paper", "click", func() {
+		c.paper()
+		v.restart()
+		v.persist()
+		v.player.Toggle(v.freshRun)
+		v.sync()
+		js.Global().Call("scrollTo", 0, 0)
+	})
+	v.bindCopyLink()
+	v.on("save-png", "click", func() { saveCanvases(v.doc, c.canvases(), "unitfree-"+v.spec.name+".png") })
+	v.on("metrics-csv", "click", func() {
+		if text := c.csv(); text != "" {
+			download("unitfree-"+v.spec.name+"-metrics.csv", "text/csv", text)
+		}
+	})
+	c.bind()
+	v.loop()
+}
+
+func (v *roomView) el(id string) dom.Element { return byID(v.doc, v.spec.prefix+id) }
 
 // on attaches a handler to the room's element with the given id suffix.
-func (b *roomBase) on(id, event string, f func()) {
-	b.el(id).AddEventListener(event, false, func(dom.Event) { f() })
+func (v *roomView) on(id, event string, f func()) {
+	v.el(id).AddEventListener(event, false, func(dom.Event) { f() })
 }
 
 // notice shows a message in the room's notice line.
-func (b *roomBase) notice(msg string) { b.el("notice").SetTextContent(msg) }
+func (v *roomView) notice(msg string) { v.el("notice").SetTextContent(msg) }
+
+// enter shows the room: the link's state (else on the first entry the
+// stored one, else the default) replaces the model when it differs from
+// it, and the room restarts; then the state is written back to the link. A
+// state that cannot be read is reported and the default shown.
+func (v *roomView) enter(link string) {
+	v.active = true
+	current := v.content.raw()
+	if current == nil || (link != "" && !playground.SameState(link, current)) {
+		enc := link
+		if enc == "" {
+			enc = v.stored()
+		}
+		if enc == "" {
+			v.content.reset()
+		} else if err := v.content.decode(enc); err != nil {
+			v.notice(err.Error() + " The room starts from its default instead.")
+			v.content.reset()
+		}
+		v.restart()
+	}
+	v.persist()
+	v.sync()
+}
+
+// leave pauses the room when another is shown.
+func (v *roomView) leave() {
+	v.active = false
+	v.player.Pause()
+	v.sync()
+}
+
+// key handles a key press while the room is shown.
+func (v *roomView) key(ev *dom.KeyboardEvent) {
+	switch ev.Key() {
+	case " ":
+		ev.PreventDefault()
+		v.togglePlay()
+	case "ArrowRight":
+		v.step(1)
+	case "r", "R":
+		v.restart()
+	default:
+		v.content.roomKey(ev)
+	}
+}
+
+// changed follows any edit of the model: validate, persist, rebuild the
+// run and replay it to the step the stream was at, playing on if it was.
+func (v *roomView) changed() {
+	if err := v.content.validate(); err != nil {
+		v.notice(err.Error())
+		v.sync()
+		return
+	}
+	v.notice("")
+	v.persist()
+	r, err := v.content.newRun()
+	if err != nil {
+		v.notice("Cannot run: " + err.Error())
+	}
+	t0 := clock()
+	v.player.Replace(r, func() bool { return clock()-t0 < replayBudgetMs })
+	v.content.rebuild()
+	v.dirty = true
+	v.sync()
+}
+
+// replayBudgetMs is the time an edit's replay may take at once; the rest
+// goes on in the next frames.
+const replayBudgetMs = 50
+
+// frameBudgetMs is the time a frame may spend stepping the run.
+const frameBudgetMs = 12
+
+// restart rebuilds the run: the stream goes back to step 0, paused.
+func (v *roomView) restart() {
+	v.player.Restart(v.freshRun())
+	v.content.rebuild()
+	v.dirty = true
+	v.sync()
+}
+
+// freshRun is the model's run from step 0, or nil (said in the notice).
+func (v *roomView) freshRun() playground.Stepper {
+	r, err := v.content.newRun()
+	if err != nil {
+		v.notice("Cannot run: " + err.Error())
+		return nil
+	}
+	return r
+}
+
+func (v *roomView) togglePlay() {
+	if !v.player.Toggle(v.freshRun) && v.player.Run() != nil {
+		v.notice("Nothing to play: every round of this run is shown already.")
+	}
+	v.dirty = true
+	v.sync()
+}
+
+// step plays n steps, paused.
+func (v *roomView) step(n int) {
+	v.player.Step(n)
+	v.dirty = true
+	v.sync()
+}
+
+// loop plays and draws every animation frame while the room is shown;
+// while playing, the picture is drawn every spec.drawEvery frames.
+func (v *roomView) loop() {
+	var f func(time.Duration)
+	f = func(time.Duration) {
+		if v.active {
+			v.tick()
+		}
+		dom.GetWindow().RequestAnimationFrame(f)
+	}
+	dom.GetWindow().RequestAnimationFrame(f)
+}
+
+func (v *roomView) tick() {
+	v.frame++
+	was := v.player.Playing()
+	t0 := clock()
+	if v.player.Tick(logSlider(v.el("speed"), 10), func() bool { return clock()-t0 < frameBudgetMs }) {
+		v.dirty = true
+	}
+	if was != v.player.Playing() {
+		v.sync() // the run ended
+	}
+	if v.dirty && (v.frame%v.spec.drawEvery == 0 || !v.player.Playing()) {
+		v.dirty = false
+		v.content.draw()
+		v.content.publish()
+	}
+}
+
+// sync shows the model in the controls, the shared ones and the room's.
+func (v *roomView) sync() {
+	label := "Play"
+	if v.player.Playing() {
+		label = "Pause"
+	}
+	v.el("play").SetTextContent(label)
+	speed := logSlider(v.el("speed"), 10)
+	if speed >= 10 {
+		speed = math.Round(speed)
+	}
+	v.el("speed-value").SetTextContent(num(math.Round(speed*100) / 100))
+	v.content.syncControls()
+}
+
+// stored returns the room's state from the browser's storage, or "".
+func (v *roomView) stored() string {
+	s := js.Global().Get("localStorage").Call("getItem", v.spec.storageKey)
+	if s.IsNull() {
+		return ""
+	}
+	return s.String()
+}
+
+// persist writes the room's state (deflated by the browser) to the URL and
+// to storage, unless the visitor has left the room meanwhile.
+func (v *roomView) persist() {
+	writeLink(v.content.raw(), func(link string) {
+		if currentRoom() != v.spec.name {
+			return
+		}
+		js.Global().Get("history").Call("replaceState", nil, "", playground.Hash(v.spec.name, link))
+		js.Global().Get("localStorage").Call("setItem", v.spec.storageKey, link)
+	})
+}
+
+// bindCopyLink makes the room's "Copy link" button copy the page's URL.
+func (v *roomView) bindCopyLink() {
+	v.on("copy-link", "click", func() {
+		href := js.Global().Get("location").Get("href").String()
+		clip := js.Global().Get("navigator").Get("clipboard")
+		if clip.IsUndefined() {
+			v.notice("Copy this link: " + href)
+			return
+		}
+		clip.Call("writeText", href)
+		v.notice("Link copied: it reproduces this view.")
+	})
+}
 
 // canvasPoint returns the pointer's position in the canvas's logical
 // pixels (panelSize wide, whatever its size on screen).
 func canvasPoint(ev *dom.PointerEvent, canvas *dom.HTMLCanvasElement) (float64, float64) {
 	k := panelSize / math.Max(1, canvas.Underlying().Get("clientWidth").Float())
 	return ev.OffsetX() * k, ev.OffsetY() * k
-}
-
-// loadRoom returns the state a room shows on entering, or nil when it keeps
-// the one it has (current, its raw state; nil before the first entry): the
-// link's state when it differs from the current one, else on the first
-// entry the stored one, else the default. A state that cannot be read is
-// reported and the default shown.
-func loadRoom[T any](b *roomBase, link string, current []byte, decode func(string) (*T, error), def func() *T) *T {
-	if current != nil && (link == "" || playground.SameState(link, current)) {
-		return nil
-	}
-	enc := link
-	if enc == "" {
-		enc = b.stored()
-	}
-	if enc == "" {
-		return def()
-	}
-	m, err := decode(enc)
-	if err != nil {
-		b.notice(err.Error() + " The room starts from its default instead.")
-		return def()
-	}
-	return m
-}
-
-// enterRoom shows a room: the link's (else the stored, else the default)
-// state replaces *model when it differs from it (loadRoom), and the room
-// restarts; then the state is written back to the link.
-func enterRoom[T any, P interface {
-	*T
-	Raw() []byte
-}](b *roomBase, state string, model *P, decode func(string) (*T, error), def func() *T, restart, sync func()) {
-	b.active = true
-	var current []byte
-	if *model != nil {
-		current = (*model).Raw()
-	}
-	if m := loadRoom(b, state, current, decode, def); m != nil {
-		*model = P(m)
-		restart()
-	}
-	b.persist((*model).Raw())
-	sync()
-}
-
-// stored returns the room's state from the browser's storage, or "".
-func (b *roomBase) stored() string {
-	v := js.Global().Get("localStorage").Call("getItem", b.storageKey)
-	if v.IsNull() {
-		return ""
-	}
-	return v.String()
-}
-
-// persist writes the room's state (raw, deflated by the browser) to the
-// URL and to storage, unless the visitor has left the room meanwhile.
-func (b *roomBase) persist(raw []byte) {
-	writeLink(raw, func(link string) {
-		if currentRoom() != b.name {
-			return
-		}
-		js.Global().Get("history").Call("replaceState", nil, "", playground.Hash(b.name, link))
-		js.Global().Get("localStorage").Call("setItem", b.storageKey, link)
-	})
-}
-
-// bindCopyLink makes the room's "Copy link" button copy the page's URL.
-func (b *roomBase) bindCopyLink() {
-	b.on("copy-link", "click", func() {
-		href := js.Global().Get("location").Get("href").String()
-		clip := js.Global().Get("navigator").Get("clipboard")
-		if clip.IsUndefined() {
-			b.notice("Copy this link: " + href)
-			return
-		}
-		clip.Call("writeText", href)
-		b.notice("Link copied: it reproduces this view.")
-	})
-}
-
-// bindExports makes the room's "Save PNG" download its canvases and
-// "Metrics CSV" its series (csv returns "" when there is nothing yet).
-func (b *roomBase) bindExports(canvases func() []*dom.HTMLCanvasElement, csv func() string) {
-	b.on("save-png", "click", func() { saveCanvases(b.doc, canvases(), "unitfree-"+b.name+".png") })
-	b.on("metrics-csv", "click", func() {
-		if text := csv(); text != "" {
-			download("unitfree-"+b.name+"-metrics.csv", "text/csv", text)
-		}
-	})
-}
-
-// loop calls tick every animation frame while the room is shown.
-func (b *roomBase) loop(tick func()) {
-	var f func(time.Duration)
-	f = func(time.Duration) {
-		if b.active {
-			tick()
-		}
-		dom.GetWindow().RequestAnimationFrame(f)
-	}
-	dom.GetWindow().RequestAnimationFrame(f)
 }
 
 // logSlider reads a range input holding log10 (or log2 when base is 2) of

@@ -10,74 +10,77 @@ import (
 	"unitfree/wasm/playground"
 )
 
-// room is one of the page's modes besides the units playground.
-type room interface {
-	// enter shows the room with the state of the link ("" for the stored
-	// or default state).
-	enter(state string)
-	// leave pauses the room when another is shown.
-	leave()
-	// key handles a key press of the page.
-	key(ev *dom.KeyboardEvent)
+// roomSpec registers a room of the rooms' program: its name (the link's
+// prefix, #name/...), the id of its <main>, the prefix of its elements'
+// ids, its storage key, how often it draws while playing, and its view.
+type roomSpec struct {
+	name       string
+	main       string
+	prefix     string
+	storageKey string
+	drawEvery  int // frames between pictures while playing
+	build      func(*roomView) roomContent
+}
+
+// rooms is the table of the rooms besides the units playground (which is
+// the playground's own program): a new room is one entry here, its model
+// in wasm/playground and its view.
+var rooms = []roomSpec{
+	{name: playground.RoomBandit, main: "room-bandit", prefix: "b-", storageKey: "unitfree.bandit.v1", drawEvery: 3,
+		build: func(v *roomView) roomContent { return newBanditView(v) }},
+	{name: playground.RoomSampling, main: "room-sampling", prefix: "s-", storageKey: "unitfree.sampling.v1", drawEvery: 2,
+		build: func(v *roomView) roomContent { return newSamplingView(v) }},
+	{name: playground.RoomLecture, main: "room-lecture", prefix: "l-", storageKey: "unitfree.lecture.v1", drawEvery: 1,
+		build: func(v *roomView) roomContent { return newLectureView(v) }},
 }
 
 // roomsRouter shows the room the location's hash names (the playground's
 // own program shows the units playground and marks the navigation).
 type roomsRouter struct {
 	doc    dom.Document
-	rooms  map[string]room
-	mains  map[string]string // room -> id of its <main>
+	views  map[string]*roomView
 	active string
 }
 
 func newRoomsRouter(doc dom.Document) *roomsRouter {
-	r := &roomsRouter{doc: doc, rooms: map[string]room{},
-		mains: map[string]string{playground.RoomBandit: "room-bandit", playground.RoomSampling: "room-sampling", playground.RoomLecture: "room-lecture"}}
+	r := &roomsRouter{doc: doc, views: map[string]*roomView{}}
 	dom.GetWindow().AddEventListener("hashchange", false, func(dom.Event) { r.route() })
 	dom.GetWindow().AddEventListener("keydown", false, func(ev dom.Event) {
 		ke := ev.(*dom.KeyboardEvent)
 		if typing(ke) {
 			return
 		}
-		if rm, ok := r.rooms[r.active]; ok {
-			rm.key(ke)
+		if v, ok := r.views[r.active]; ok {
+			v.key(ke)
 		}
 	})
 	return r
 }
 
-// room returns the named room, building it the first time it is shown.
-func (r *roomsRouter) room(name string) room {
-	if rm, ok := r.rooms[name]; ok {
-		return rm
+// view returns the room's view, building it the first time it is shown.
+func (r *roomsRouter) view(spec roomSpec) *roomView {
+	if v, ok := r.views[spec.name]; ok {
+		return v
 	}
-	var rm room
-	switch name {
-	case playground.RoomBandit:
-		rm = newBanditView(r.doc)
-	case playground.RoomSampling:
-		rm = newSamplingView(r.doc)
-	default:
-		rm = newLectureView(r.doc)
-	}
-	r.rooms[name] = rm
-	return rm
+	v := newRoomView(r.doc, spec)
+	v.start(spec.build(v))
+	r.views[spec.name] = v
+	return v
 }
 
 // route shows the room of the current hash, or none for the units
 // playground.
 func (r *roomsRouter) route() {
 	name, state := playground.ParseHash(js.Global().Get("location").Get("hash").String())
-	if r.active != "" && r.active != name {
-		r.rooms[r.active].leave()
+	if v, ok := r.views[r.active]; ok && r.active != name {
+		v.leave()
 	}
-	for room, id := range r.mains {
-		setHidden(byID(r.doc, id), room != name)
+	r.active = ""
+	for _, spec := range rooms {
+		setHidden(byID(r.doc, spec.main), spec.name != name)
+		if spec.name == name {
+			r.active = name
+			r.view(spec).enter(state)
+		}
 	}
-	if _, ok := r.mains[name]; !ok {
-		r.active = ""
-		return
-	}
-	r.active = name
-	r.room(name).enter(state)
 }

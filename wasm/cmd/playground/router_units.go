@@ -45,7 +45,7 @@ func (r *unitsRouter) route() {
 	js.Global().Set("unitfreeRoom", name)
 	if name != playground.RoomUnits {
 		if r.active {
-			r.a.playing = false
+			r.a.player.Pause()
 			r.a.syncControls()
 		}
 		r.active = false
