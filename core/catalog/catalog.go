@@ -111,6 +111,16 @@ func (e Entry) Resolve(params map[string]float64) (map[string]float64, error) {
 	return out, nil
 }
 
+// Param returns the entry's parameter of that name.
+func (e Entry) Param(name string) (Param, bool) {
+	for _, p := range e.Params {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return Param{}, false
+}
+
 func (e Entry) paramNames() string {
 	if len(e.Params) == 0 {
 		return "none"

@@ -382,4 +382,17 @@ func TestRoomEditsKeepTheRound(t *testing.T) {
 	if rounds, gamma, _ := state(); rounds != 0 || gamma != def {
 		t.Fatalf("Reset to defaults: round %d, γ %g; want 0 and the default %g", rounds, gamma, def)
 	}
+	// A refused setting is said in plain words, and its control shows the
+	// value in force.
+	for _, bad := range []string{"0", ""} {
+		setRange(t, ctx, "b-passes", bad)
+		msg, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("b-notice")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		shown, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("b-passes").value`))
+		if !strings.Contains(msg, "Passes over the points must be") || strings.Contains(msg, "strconv") || shown != "3" {
+			t.Errorf("passes = %q: notice %q, the field shows %q; want plain words and 3", bad, msg, shown)
+		}
+	}
 }

@@ -38,25 +38,42 @@ var DefaultBanditLearners = []string{"soba", "soba-adaptive", "banditron", "sop-
 // ClassPoint is a point of the bandit room: two features and a class
 // 0..k-1.
 type ClassPoint struct {
-	X     float64 `json:"x"`
-	Y     float64 `json:"y"`
-	Class int     `json:"c"`
+	X, Y  float64
+	Class int
 }
 
 // BanditRoom is the bandit room's state.
 type BanditRoom struct {
-	Data     string       `json:"data"`
-	Preset   string       `json:"preset,omitempty"`   // the preset the points came from
-	Features [2]Feature   `json:"features"`           // names and units of the two features (points)
-	Classes  []string     `json:"classes,omitempty"`  // class names (points)
-	Points   []ClassPoint `json:"points,omitempty"`   // the points (points)
-	Rounds   int          `json:"rounds,omitempty"`   // T (synsep, synnonsep)
-	Learners []string     `json:"learners"`           // bandit learner ids
-	Gamma    float64      `json:"gamma"`              // exploration rate of the learners with a fixed one
-	GammaMax float64      `json:"gammaMax,omitempty"` // cap of soba-adaptive's rate
-	Seed     uint64       `json:"seed"`               // seed of the data and of the order
-	DrawSeed uint64       `json:"drawSeed"`           // seed of the exploration draws
-	Passes   int          `json:"passes"`             // passes over the points
+	Data     string
+	Preset   string       // the preset the points came from
+	Features [2]Feature   // names and units of the two features (points)
+	Classes  []string     // class names (points)
+	Points   []ClassPoint // the points (points)
+	Learners []string     // bandit learner ids
+	// The settings, described in BanditFields.
+	Rounds   int     // T (synsep, synnonsep)
+	Gamma    float64 // exploration rate of the learners with a fixed one
+	GammaMax float64 // cap of soba-adaptive's rate
+	Seed     uint64  // seed of the data and of the order
+	DrawSeed uint64  // seed of the exploration draws
+	Passes   int     // passes over the points
+}
+
+// generated reports whether the room plays SynSep or SynNonSep.
+func (b *BanditRoom) generated() bool { return b.Data == BanditSynSep || b.Data == BanditSynNonSep }
+
+// BanditFields are the bandit room's settings.
+var BanditFields = Fields[BanditRoom]{
+	{Param: catalog.Param{Name: "rounds", Doc: "rounds T", Default: 200, Min: 1, Max: MaxBanditRounds}, Integer: true, Step: 1,
+		Ref: func(b *BanditRoom) any { return &b.Rounds }, Applies: (*BanditRoom).generated},
+	{Param: withDefault(entryParam(catalog.Bandit(), "soba", "gamma"), 0.05), Control: Log2Slider, Step: 0.25,
+		Ref: func(b *BanditRoom) any { return &b.Gamma }},
+	{Param: withDefault(entryParam(catalog.Bandit(), "soba-adaptive", "gammaMax"), 0.5), Control: Log2Slider, Step: 0.25,
+		Ref: func(b *BanditRoom) any { return &b.GammaMax }},
+	seedField("seed", "data seed", func(b *BanditRoom) any { return &b.Seed }),
+	seedField("drawSeed", "seed of the exploration draws", func(b *BanditRoom) any { return &b.DrawSeed }),
+	{Param: catalog.Param{Name: "passes", Doc: "passes over the points", Default: 3, Min: 1, Max: MaxPasses}, Integer: true, Step: 1,
+		Ref: func(b *BanditRoom) any { return &b.Passes }, Applies: func(b *BanditRoom) bool { return !b.generated() }},
 }
 
 // BanditPresets lists the bandit room's data presets.
@@ -64,7 +81,8 @@ var BanditPresets = []string{"blobs", "penguins", BanditSynSep, BanditSynNonSep}
 
 // NewBanditRoom returns the bandit room's start: three species of penguins.
 func NewBanditRoom() *BanditRoom {
-	b := &BanditRoom{Learners: append([]string(nil), DefaultBanditLearners...), Gamma: 0.05, GammaMax: 0.5, Seed: 1, DrawSeed: 1, Passes: 3}
+	b := &BanditRoom{Learners: append([]string(nil), DefaultBanditLearners...)}
+	BanditFields.SetDefaults(b)
 	if err := b.LoadPreset("penguins"); err != nil {
 		b.LoadPreset("blobs")
 	}
@@ -89,7 +107,7 @@ func (b *BanditRoom) LoadPreset(id string) error {
 			a := 2*math.Pi*float64(c)/3 + 0.5
 			b.Points = append(b.Points, ClassPoint{0.55*math.Cos(a) + 0.17*rng.NormFloat64(), 0.55*math.Sin(a) + 0.17*rng.NormFloat64(), c})
 		}
-		b.Rounds, b.Passes = 0, 3
+		b.Passes = 3
 		return nil
 	case "penguins":
 		tab, _, err := data.Load("penguins")
@@ -101,7 +119,7 @@ func (b *BanditRoom) LoadPreset(id string) error {
 		if err != nil {
 			return err
 		}
-		b.Data, b.Preset, b.Points, b.Classes, b.Rounds, b.Passes = BanditPoints, id, nil, r.Classes, 0, 3
+		b.Data, b.Preset, b.Points, b.Classes, b.Passes = BanditPoints, id, nil, r.Classes, 3
 		b.Features = [2]Feature{{fx, r.Units[0]}, {fy, r.Units[1]}}
 		for i, x := range r.X {
 			b.Points = append(b.Points, ClassPoint{x[0], x[1], r.Labels[i]})
@@ -126,13 +144,7 @@ func (b *BanditRoom) Validate() error {
 				return fmt.Errorf("point %d (%v, %v, class %d) is not valid", i+1, p.X, p.Y, p.Class)
 			}
 		}
-		if b.Passes < 1 || b.Passes > MaxPasses {
-			return fmt.Errorf("passes %d is not 1 to %d", b.Passes, MaxPasses)
-		}
 	case BanditSynSep, BanditSynNonSep:
-		if b.Rounds < 1 || b.Rounds > MaxBanditRounds {
-			return fmt.Errorf("rounds %d is not 1 to %d", b.Rounds, MaxBanditRounds)
-		}
 	default:
 		return fmt.Errorf("unknown data %q (points, synsep or synnonsep)", b.Data)
 	}
@@ -144,16 +156,7 @@ func (b *BanditRoom) Validate() error {
 			return fmt.Errorf("unknown bandit learner %q", id)
 		}
 	}
-	if !(b.Gamma > 0 && b.Gamma <= 1) {
-		return fmt.Errorf("gamma %v is not in (0, 1]", b.Gamma)
-	}
-	if !(b.GammaMax > 0 && b.GammaMax <= 1) {
-		return fmt.Errorf("gammaMax %v is not in (0, 1]", b.GammaMax)
-	}
-	if b.Seed >= MaxSeed || b.DrawSeed >= MaxSeed {
-		return errors.New("seed out of range")
-	}
-	return nil
+	return BanditFields.Validate(b)
 }
 
 // Encode returns the state for a link.
@@ -165,9 +168,22 @@ func (b *BanditRoom) Raw() []byte { return rawState(b) }
 // DecodeBanditRoom reads a state made by Encode.
 func DecodeBanditRoom(s string) (*BanditRoom, error) { return decodeAs[BanditRoom](s) }
 
-func (b *BanditRoom) stateKind() byte { return 'b' }
+func (b *BanditRoom) stateKind() byte { return 'B' }
 
 func (b *BanditRoom) writeState(w *stateWriter) {
+	b.writeData(w)
+	w.strs(b.Learners)
+	BanditFields.write(w, b)
+}
+
+func (b *BanditRoom) readState(r *stateReader) {
+	b.readData(r)
+	b.Learners = r.strs(MaxLearners + 1)
+	BanditFields.read(r, b)
+}
+
+// writeData writes the data: its source, the features, classes and points.
+func (b *BanditRoom) writeData(w *stateWriter) {
 	w.str(b.Data)
 	w.str(b.Preset)
 	for _, f := range b.Features {
@@ -180,15 +196,9 @@ func (b *BanditRoom) writeState(w *stateWriter) {
 		w.floats(p.X, p.Y)
 		w.int(p.Class)
 	}
-	w.int(b.Rounds)
-	w.strs(b.Learners)
-	w.floats(b.Gamma, b.GammaMax)
-	w.uint(b.Seed)
-	w.uint(b.DrawSeed)
-	w.int(b.Passes)
 }
 
-func (b *BanditRoom) readState(r *stateReader) {
+func (b *BanditRoom) readData(r *stateReader) {
 	b.Data = r.str()
 	b.Preset = r.str()
 	for i := range b.Features {
@@ -203,6 +213,14 @@ func (b *BanditRoom) readState(r *stateReader) {
 			b.Points[i] = ClassPoint{X: r.float(), Y: r.float(), Class: r.int()}
 		}
 	}
+}
+
+func (b *BanditRoom) legacyKind() byte { return 'b' }
+
+// readLegacy reads the state of links made before the settings became
+// key and value pairs (their settings in a fixed order).
+func (b *BanditRoom) readLegacy(r *stateReader) {
+	b.readData(r)
 	b.Rounds = r.int()
 	b.Learners = r.strs(MaxLearners + 1)
 	b.Gamma, b.GammaMax = r.float(), r.float()

@@ -33,26 +33,37 @@ var LectureLearners = []string{"ftl", "ogd", "ogd-sqrt"}
 
 // Lecture is the lecture room's state.
 type Lecture struct {
-	Sequence string  `json:"sequence"`
-	Rounds   int     `json:"rounds"`          // T of the lecture and random sequences
-	Moves    []int8  `json:"moves,omitempty"` // the adversary's z_t, each -1 or +1
-	Eta      float64 `json:"eta"`             // the constant step of ogd
-	Seed     uint64  `json:"seed"`
+	Sequence string
+	Moves    []int8 // the adversary's z_t, each -1 or +1
+	// The settings, described in LectureFields.
+	Rounds int     // T of the lecture and random sequences
+	Eta    float64 // the constant step of ogd
+	Seed   uint64
+}
+
+// LectureFields are the lecture room's settings.
+var LectureFields = Fields[Lecture]{
+	{Param: catalog.Param{Name: "rounds", Doc: "rounds T", Default: 100, Min: 1, Max: MaxLectureRounds}, Integer: true, Step: 1,
+		Ref: func(l *Lecture) any { return &l.Rounds }, Applies: func(l *Lecture) bool { return l.Sequence != SequenceAdversary }},
+	// eta = 1/sqrt(100), the step the constant-step bound picks for T = 100;
+	// the range is the slider's, inside the catalogue's (0, 1e6].
+	{Param: catalog.Param{Name: "eta", Symbol: "η", Doc: "OGD's constant step", Default: 0.1, Min: MinLectureEta, Max: MaxLectureEta},
+		Control: Log10Slider, Step: 0.01, Ref: func(l *Lecture) any { return &l.Eta }},
+	seedField("seed", "seed of the random sequence", func(l *Lecture) any { return &l.Seed }),
 }
 
 // NewLecture returns the lecture room's start: the note's sequence, 100
-// rounds, eta = 1/sqrt(100) (the step the constant-step bound picks for T).
+// rounds.
 func NewLecture() *Lecture {
-	return &Lecture{Sequence: SequenceLecture, Rounds: 100, Eta: 0.1, Seed: 1}
+	l := &Lecture{Sequence: SequenceLecture}
+	LectureFields.SetDefaults(l)
+	return l
 }
 
 // Validate checks a lecture state read from a link or from storage.
 func (l *Lecture) Validate() error {
 	switch l.Sequence {
 	case SequenceLecture, SequenceRandom:
-		if l.Rounds < 1 || l.Rounds > MaxLectureRounds {
-			return fmt.Errorf("rounds %d is not 1 to %d", l.Rounds, MaxLectureRounds)
-		}
 	case SequenceAdversary:
 		if len(l.Moves) > MaxLectureRounds {
 			return fmt.Errorf("%d moves, more than %d", len(l.Moves), MaxLectureRounds)
@@ -65,13 +76,7 @@ func (l *Lecture) Validate() error {
 	default:
 		return fmt.Errorf("unknown sequence %q (lecture, adversary or random)", l.Sequence)
 	}
-	if !(l.Eta >= MinLectureEta && l.Eta <= MaxLectureEta) {
-		return fmt.Errorf("step %v is not in [%g, %g]", l.Eta, MinLectureEta, MaxLectureEta)
-	}
-	if l.Seed >= MaxSeed {
-		return errors.New("seed out of range")
-	}
-	return nil
+	return LectureFields.Validate(l)
 }
 
 // Encode returns the state for a link.
@@ -83,22 +88,36 @@ func (l *Lecture) Raw() []byte { return rawState(l) }
 // DecodeLecture reads a state made by Encode.
 func DecodeLecture(s string) (*Lecture, error) { return decodeAs[Lecture](s) }
 
-func (l *Lecture) stateKind() byte { return 'l' }
+func (l *Lecture) stateKind() byte { return 'L' }
 
 func (l *Lecture) writeState(w *stateWriter) {
 	w.str(l.Sequence)
-	w.int(l.Rounds)
 	w.count(len(l.Moves))
 	for _, z := range l.Moves {
 		w.int(int(z))
 	}
-	w.float(l.Eta)
-	w.uint(l.Seed)
+	LectureFields.write(w, l)
 }
 
 func (l *Lecture) readState(r *stateReader) {
 	l.Sequence = r.str()
+	l.readMoves(r)
+	LectureFields.read(r, l)
+}
+
+func (l *Lecture) legacyKind() byte { return 'l' }
+
+// readLegacy reads the state of links made before the settings became
+// key and value pairs (their settings in a fixed order).
+func (l *Lecture) readLegacy(r *stateReader) {
+	l.Sequence = r.str()
 	l.Rounds = r.int()
+	l.readMoves(r)
+	l.Eta = r.float()
+	l.Seed = r.uint()
+}
+
+func (l *Lecture) readMoves(r *stateReader) {
 	if n := r.count(MaxLectureRounds); n > 0 {
 		l.Moves = make([]int8, n)
 		for i := range l.Moves {
@@ -109,8 +128,6 @@ func (l *Lecture) readState(r *stateReader) {
 			l.Moves[i] = int8(z)
 		}
 	}
-	l.Eta = r.float()
-	l.Seed = r.uint()
 }
 
 // Zs returns the adversary's sequence z_1..z_T.

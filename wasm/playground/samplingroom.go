@@ -31,8 +31,8 @@ const (
 
 // SamplingPair is one optimiser with one sampler.
 type SamplingPair struct {
-	Optimizer string `json:"optimizer"`
-	Sampler   string `json:"sampler"`
+	Optimizer string
+	Sampler   string
 }
 
 // String returns "sgd + mabs".
@@ -40,35 +40,50 @@ func (p SamplingPair) String() string { return p.Optimizer + " + " + p.Sampler }
 
 // SamplingRoom is the sampling room's state.
 type SamplingRoom struct {
-	Data   string         `json:"data"`
-	N      int            `json:"n,omitempty"`      // points generated (tau)
-	Tau    float64        `json:"tau,omitempty"`    // inequality of the generated points
-	Points []Point        `json:"points,omitempty"` // drawn points (points)
-	Kind   sampling.Kind  `json:"kind"`
-	Lambda float64        `json:"lambda"`
-	Pairs  []SamplingPair `json:"pairs"`
-	Gamma  float64        `json:"gamma"`  // the optimisers' step
-	Epochs int            `json:"epochs"` // budget: epochs x n gradient evaluations
-	Seed   uint64         `json:"seed"`   // seed of the data and of the draws
+	Data   string
+	Points []Point // drawn points (points)
+	Kind   sampling.Kind
+	Pairs  []SamplingPair
+	// The settings, described in SamplingFields.
+	N      int     // points generated (tau)
+	Tau    float64 // inequality of the generated points
+	Lambda float64 // the L2 regularisation
+	Gamma  float64 // the optimisers' step
+	Epochs int     // budget: epochs x n gradient evaluations
+	Seed   uint64  // seed of the data and of the draws
+}
+
+// generated reports whether the room's points are generated from tau.
+func (s *SamplingRoom) generated() bool { return s.Data == SamplingTau }
+
+// SamplingFields are the sampling room's settings.
+var SamplingFields = Fields[SamplingRoom]{
+	{Param: catalog.Param{Name: "n", Doc: "points generated", Default: 300, Min: 2, Max: MaxSamplingPoints}, Integer: true, Step: 1,
+		Ref: func(s *SamplingRoom) any { return &s.N }, Applies: (*SamplingRoom).generated},
+	{Param: catalog.Param{Name: "tau", Symbol: "τ", Doc: "how unequal the points' smoothness is", Default: 50, Min: 1, Max: MaxTau},
+		Control: Log10Slider, Step: 0.01, Ref: func(s *SamplingRoom) any { return &s.Tau }, Applies: (*SamplingRoom).generated},
+	{Param: catalog.Param{Name: "lambda", Symbol: "λ", Doc: "L2 regularisation", Default: 1e-3, Min: 0, Max: 100}, Step: 0.0001,
+		Ref: func(s *SamplingRoom) any { return &s.Lambda }},
+	{Param: withDefault(entryParam(catalog.Optimizers(), "sgd", "gamma"), 0.02), Step: 0.001,
+		Ref: func(s *SamplingRoom) any { return &s.Gamma }},
+	{Param: catalog.Param{Name: "epochs", Doc: "budget in epochs (n gradient evaluations each)", Default: 20, Min: 1, Max: MaxSamplingEpochs},
+		Integer: true, Step: 1, Ref: func(s *SamplingRoom) any { return &s.Epochs }},
+	seedField("seed", "seed of the data and of the draws", func(s *SamplingRoom) any { return &s.Seed }),
 }
 
 // NewSamplingRoom returns the sampling room's start: 300 generated points
 // with tau = 50, squared hinge + L2, SGD with each sampler.
 func NewSamplingRoom() *SamplingRoom {
-	return &SamplingRoom{Data: SamplingTau, N: 300, Tau: 50, Kind: sampling.SqHingeL2, Lambda: 1e-3, Gamma: 0.02, Epochs: 20, Seed: 1,
+	s := &SamplingRoom{Data: SamplingTau, Kind: sampling.SqHingeL2,
 		Pairs: []SamplingPair{{"sgd", "uniform"}, {"sgd", "is"}, {"sgd", "mabs"}}}
+	SamplingFields.SetDefaults(s)
+	return s
 }
 
 // Validate checks a sampling room read from a link or from storage.
 func (s *SamplingRoom) Validate() error {
 	switch s.Data {
 	case SamplingTau:
-		if s.N < 2 || s.N > MaxSamplingPoints {
-			return fmt.Errorf("n = %d is not 2 to %d", s.N, MaxSamplingPoints)
-		}
-		if !(s.Tau >= 1 && s.Tau <= MaxTau) {
-			return fmt.Errorf("tau = %v is not 1 to %d", s.Tau, MaxTau)
-		}
 	case SamplingPoints:
 		if len(s.Points) > MaxSamplingPoints {
 			return fmt.Errorf("%d points, more than %d", len(s.Points), MaxSamplingPoints)
@@ -84,9 +99,6 @@ func (s *SamplingRoom) Validate() error {
 	if !slices.Contains(sampling.Kinds(), s.Kind) {
 		return fmt.Errorf("unknown objective %q (known: %v)", s.Kind, sampling.Kinds())
 	}
-	if !(s.Lambda >= 0 && s.Lambda <= 100) {
-		return fmt.Errorf("lambda = %v is not in [0, 100]", s.Lambda)
-	}
 	if len(s.Pairs) < 1 || len(s.Pairs) > 9 {
 		return fmt.Errorf("pick 1 to 9 optimiser and sampler pairs, not %d", len(s.Pairs))
 	}
@@ -95,16 +107,7 @@ func (s *SamplingRoom) Validate() error {
 			return fmt.Errorf("unknown pair %q", p)
 		}
 	}
-	if !(s.Gamma > 0 && s.Gamma <= 1e3) {
-		return fmt.Errorf("step %v is not in (0, 1000]", s.Gamma)
-	}
-	if s.Epochs < 1 || s.Epochs > MaxSamplingEpochs {
-		return fmt.Errorf("epochs %d is not 1 to %d", s.Epochs, MaxSamplingEpochs)
-	}
-	if s.Seed >= MaxSeed {
-		return errors.New("seed out of range")
-	}
-	return nil
+	return SamplingFields.Validate(s)
 }
 
 // hasID reports whether entries has one with the id.
@@ -126,36 +129,47 @@ func (s *SamplingRoom) Raw() []byte { return rawState(s) }
 // DecodeSamplingRoom reads a state made by Encode.
 func DecodeSamplingRoom(s string) (*SamplingRoom, error) { return decodeAs[SamplingRoom](s) }
 
-func (s *SamplingRoom) stateKind() byte { return 's' }
+func (s *SamplingRoom) stateKind() byte { return 'S' }
 
 func (s *SamplingRoom) writeState(w *stateWriter) {
 	w.str(s.Data)
-	w.int(s.N)
-	w.float(s.Tau)
 	writePoints(w, s.Points)
 	w.str(string(s.Kind))
-	w.float(s.Lambda)
 	w.count(len(s.Pairs))
 	for _, p := range s.Pairs {
 		w.str(p.Optimizer)
 		w.str(p.Sampler)
 	}
-	w.float(s.Gamma)
-	w.int(s.Epochs)
-	w.uint(s.Seed)
+	SamplingFields.write(w, s)
 }
 
 func (s *SamplingRoom) readState(r *stateReader) {
+	s.Data = r.str()
+	s.Points = readPoints(r)
+	s.Kind = sampling.Kind(r.str())
+	s.readPairs(r)
+	SamplingFields.read(r, s)
+}
+
+func (s *SamplingRoom) readPairs(r *stateReader) {
+	s.Pairs = make([]SamplingPair, r.count(10))
+	for i := range s.Pairs {
+		s.Pairs[i] = SamplingPair{Optimizer: r.str(), Sampler: r.str()}
+	}
+}
+
+func (s *SamplingRoom) legacyKind() byte { return 's' }
+
+// readLegacy reads the state of links made before the settings became
+// key and value pairs (their settings in a fixed order).
+func (s *SamplingRoom) readLegacy(r *stateReader) {
 	s.Data = r.str()
 	s.N = r.int()
 	s.Tau = r.float()
 	s.Points = readPoints(r)
 	s.Kind = sampling.Kind(r.str())
 	s.Lambda = r.float()
-	s.Pairs = make([]SamplingPair, r.count(10))
-	for i := range s.Pairs {
-		s.Pairs[i] = SamplingPair{Optimizer: r.str(), Sampler: r.str()}
-	}
+	s.readPairs(r)
 	s.Gamma = r.float()
 	s.Epochs = r.int()
 	s.Seed = r.uint()

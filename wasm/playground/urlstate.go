@@ -26,6 +26,14 @@ type linkState interface {
 	Validate() error
 }
 
+// legacyState is a state that also reads the links of an earlier layout,
+// marked by another kind byte, so that saved links and stored states keep
+// working.
+type legacyState interface {
+	legacyKind() byte
+	readLegacy(r *stateReader)
+}
+
 // rawState returns v's fields in binary, before compression.
 func rawState(v linkState) []byte {
 	w := &stateWriter{b: []byte{v.stateKind()}}
@@ -104,11 +112,18 @@ func decodeRaw(raw []byte, v linkState) error {
 	if len(raw) > maxLinkBytes {
 		return errors.New("the link's state is too large")
 	}
-	if len(raw) == 0 || raw[0] != v.stateKind() {
-		return errors.New("the link's state belongs to another room")
+	if len(raw) == 0 {
+		return errors.New("the link's state is empty")
 	}
 	r := &stateReader{b: raw[1:]}
-	v.readState(r)
+	switch old, ok := v.(legacyState); {
+	case raw[0] == v.stateKind():
+		v.readState(r)
+	case ok && raw[0] == old.legacyKind():
+		old.readLegacy(r)
+	default:
+		return errors.New("the link's state belongs to another room")
+	}
 	if r.err == nil && len(r.b) > 0 {
 		r.err = errors.New("it has bytes after its last field")
 	}

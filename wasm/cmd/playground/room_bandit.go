@@ -141,23 +141,10 @@ func (v *banditView) bind() {
 		v.model.Points, v.model.Preset = nil, "drawn"
 		v.changed()
 	})
-	v.on("rounds", "change", func() {
-		v.model.Rounds = max(1, min(playground.MaxBanditRounds, intInput(v.el("rounds"), 200)))
-		v.changed()
-	})
-	v.on("gamma", "change", func() { v.model.Gamma = logSlider(v.el("gamma"), 2); v.changed() })
-	v.on("gammamax", "change", func() { v.model.GammaMax = logSlider(v.el("gammamax"), 2); v.changed() })
-	v.on("seed", "change", func() {
-		v.model.Seed = uint64(max(0, intInput(v.el("seed"), 1)))
-		if v.model.Preset == "blobs" { // the blobs are drawn from the seed
+	bindFields(v.roomView, playground.BanditFields, func() *playground.BanditRoom { return v.model }, func(key string) {
+		if key == "seed" && v.model.Preset == "blobs" { // the blobs are drawn from the seed
 			v.model.LoadPreset("blobs")
 		}
-		v.changed()
-	})
-	v.on("drawseed", "change", func() { v.model.DrawSeed = uint64(max(0, intInput(v.el("drawseed"), 1))); v.changed() })
-	v.on("passes", "change", func() {
-		v.model.Passes = max(1, min(playground.MaxPasses, intInput(v.el("passes"), 3)))
-		v.changed()
 	})
 	v.on("metric", "change", func() { v.dirty = true })
 	v.on("log", "change", func() { v.dirty = true })
@@ -228,15 +215,7 @@ func (v *banditView) syncControls() {
 	for _, id := range []string{"brushes", "draw-hint", "add-class", "clear"} {
 		setHidden(v.el(id), !points)
 	}
-	setHidden(v.el("rounds-field"), points)
-	v.el("rounds").Underlying().Set("value", m.Rounds)
-	v.el("gamma").Underlying().Set("value", math.Log2(m.Gamma))
-	v.el("gamma-value").SetTextContent(num(m.Gamma))
-	v.el("gammamax").Underlying().Set("value", math.Log2(m.GammaMax))
-	v.el("gammamax-value").SetTextContent(num(m.GammaMax))
-	v.el("seed").Underlying().Set("value", strconv.FormatUint(m.Seed, 10))
-	v.el("drawseed").Underlying().Set("value", strconv.FormatUint(m.DrawSeed, 10))
-	v.el("passes").Underlying().Set("value", m.Passes)
+	syncFields(v.roomView, playground.BanditFields, m)
 	for _, in := range v.el("learners").QuerySelectorAll("input") {
 		on := false
 		for _, id := range m.Learners {

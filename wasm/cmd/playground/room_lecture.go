@@ -98,15 +98,7 @@ func (v *lectureView) bind() {
 			v.changed()
 		}
 	})
-	v.on("rounds", "change", func() {
-		v.model.Rounds = max(1, min(playground.MaxLectureRounds, intInput(v.el("rounds"), 100)))
-		v.changed()
-	})
-	v.on("seed", "change", func() { v.model.Seed = uint64(max(0, intInput(v.el("seed"), 1))); v.changed() })
-	v.on("eta", "input", func() {
-		v.model.Eta = math.Max(playground.MinLectureEta, math.Min(playground.MaxLectureEta, logSlider(v.el("eta"), 10)))
-		v.changed()
-	})
+	bindFields(v.roomView, playground.LectureFields, func() *playground.Lecture { return v.model }, nil)
 }
 
 // move appends the visitor's z_t (switching to the adversary sequence) and
@@ -128,17 +120,11 @@ func (v *lectureView) rebuild() {}
 // syncControls shows the model in the room's controls.
 func (v *lectureView) syncControls() {
 	setSelected(v.el("sequence"), v.model.Sequence)
-	v.el("rounds").Underlying().Set("value", v.model.Rounds)
-	v.el("seed").Underlying().Set("value", strconv.FormatUint(v.model.Seed, 10))
-	v.el("eta").Underlying().Set("value", math.Log10(v.model.Eta))
-	v.el("eta-value").SetTextContent(num(v.model.Eta))
-	adv := v.model.Sequence == playground.SequenceAdversary
-	if adv {
+	syncFields(v.roomView, playground.LectureFields, v.model)
+	if v.model.Sequence == playground.SequenceAdversary {
 		v.el("undo").RemoveAttribute("disabled")
-		v.el("rounds").SetAttribute("disabled", "")
 	} else {
 		v.el("undo").SetAttribute("disabled", "")
-		v.el("rounds").RemoveAttribute("disabled")
 	}
 }
 

@@ -105,35 +105,11 @@ func (v *samplingView) bind() {
 		}
 		v.changed()
 	})
-	v.on("tau", "change", func() {
-		v.model.Data, v.model.Tau = playground.SamplingTau, math.Round(logSlider(v.el("tau"), 10)*10)/10
-		v.changed()
-	})
-	v.on("n", "change", func() {
-		v.model.N = max(2, min(playground.MaxSamplingPoints, intInput(v.el("n"), 300)))
-		v.changed()
-	})
 	for _, b := range brushLabels {
 		v.on(b.id, "click", func() { v.label = b.label; v.sync() })
 	}
 	v.on("kind", "change", func() { v.model.Kind = sampling.Kind(value(v.el("kind"))); v.changed() })
-	v.on("lambda", "change", func() {
-		if l, err := strconv.ParseFloat(value(v.el("lambda")), 64); err == nil {
-			v.model.Lambda = l
-		}
-		v.changed()
-	})
-	v.on("gamma", "change", func() {
-		if g, err := strconv.ParseFloat(value(v.el("gamma")), 64); err == nil {
-			v.model.Gamma = g
-		}
-		v.changed()
-	})
-	v.on("epochs", "change", func() {
-		v.model.Epochs = max(1, min(playground.MaxSamplingEpochs, intInput(v.el("epochs"), 20)))
-		v.changed()
-	})
-	v.on("seed", "change", func() { v.model.Seed = uint64(max(0, intInput(v.el("seed"), 1))); v.changed() })
+	bindFields(v.roomView, playground.SamplingFields, func() *playground.SamplingRoom { return v.model }, nil)
 	box := v.el("pairs")
 	for _, o := range catalog.Optimizers() {
 		for _, s := range catalog.Samplers() {
@@ -187,16 +163,8 @@ func (v *samplingView) rebuild() { v.buildPanels() }
 func (v *samplingView) syncControls() {
 	m := v.model
 	setSelected(v.el("data"), m.Data)
-	if m.Data == playground.SamplingTau {
-		v.el("tau").Underlying().Set("value", math.Log10(m.Tau))
-		v.el("tau-value").SetTextContent(num(m.Tau))
-		v.el("n").Underlying().Set("value", m.N)
-	}
 	setSelected(v.el("kind"), string(m.Kind))
-	v.el("lambda").Underlying().Set("value", m.Lambda)
-	v.el("gamma").Underlying().Set("value", m.Gamma)
-	v.el("epochs").Underlying().Set("value", m.Epochs)
-	v.el("seed").Underlying().Set("value", strconv.FormatUint(m.Seed, 10))
+	syncFields(v.roomView, playground.SamplingFields, m)
 	for _, in := range v.el("pairs").QuerySelectorAll("input") {
 		on := false
 		for _, p := range m.Pairs {

@@ -1,0 +1,94 @@
+//go:build js && rooms
+
+package main
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"unitfree/wasm/playground"
+)
+
+// bindFields binds a room's settings to their controls (the room's prefix
+// plus the field's key), as its table describes them: a number input gets
+// its range and step from the table; a change sets the model's value, or
+// says in plain words why it is refused and shows the value in force; then
+// after (may be nil) runs and the room replays.
+func bindFields[M any](v *roomView, fs playground.Fields[M], model func() *M, after func(key string)) {
+	for _, f := range fs {
+		el := v.el(f.Name)
+		step := strconv.FormatFloat(f.Step, 'g', -1, 64)
+		if f.Control == playground.NumberInput {
+			el.SetAttribute("min", strconv.FormatFloat(f.Min, 'g', -1, 64))
+			el.SetAttribute("max", strconv.FormatFloat(f.Max, 'g', -1, 64))
+			if !f.Integer {
+				step = "any"
+			}
+		}
+		el.SetAttribute("step", step)
+		v.on(f.Name, "change", func() {
+			x, err := controlValue(f, value(el))
+			if err == nil {
+				err = f.Set(model(), x)
+			}
+			if err != nil {
+				v.notice(capitalise(err.Error()) + ".")
+				v.sync()
+				return
+			}
+			if after != nil {
+				after(f.Name)
+			}
+			v.changed()
+		})
+	}
+}
+
+// controlValue reads a field's value from its control's text.
+func controlValue[M any](f playground.Field[M], text string) (float64, error) {
+	x, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
+	if err != nil {
+		return 0, fmt.Errorf("%s must be a number, not %q", f.Words(), text)
+	}
+	switch f.Control {
+	case playground.Log2Slider:
+		return math.Pow(2, x), nil
+	case playground.Log10Slider:
+		return math.Pow(10, x), nil
+	}
+	return x, nil
+}
+
+// syncFields shows the model's settings in their controls, with the
+// value beside a slider, and hides those that do not apply.
+func syncFields[M any](v *roomView, fs playground.Fields[M], m *M) {
+	for _, f := range fs {
+		el := v.el(f.Name)
+		x := f.Get(m)
+		switch f.Control {
+		case playground.Log2Slider:
+			el.Underlying().Set("value", math.Log2(x))
+		case playground.Log10Slider:
+			el.Underlying().Set("value", math.Log10(x))
+		default:
+			el.Underlying().Set("value", strconv.FormatFloat(x, 'g', -1, 64))
+		}
+		if shown := byID(v.doc, v.spec.prefix+f.Name+"-value"); shown != nil {
+			shown.SetTextContent(num(x))
+		}
+		if field := el.Closest(".field, .inline"); field != nil {
+			setHidden(field, !f.Shown(m))
+		}
+	}
+}
+
+// capitalise returns s with a first ASCII letter in upper case (a Greek
+// symbol stays as the paper writes it).
+func capitalise(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
