@@ -24,18 +24,18 @@ var DefaultLearners = []string{"scinol2", "scinol-full", "scinol-diag", "ogd"}
 // Model is the playground's whole state: the data, its units, the learners
 // and the stream's order. Everything a link must reproduce is here.
 type Model struct {
-	Preset   string             `json:"preset,omitempty"`
-	Task     string             `json:"task,omitempty"`   // "" (classify) or "regress"
-	Source   *Source            `json:"source,omitempty"` // the dataset choice of a dataset preset
-	Features [2]Feature         `json:"features"`
-	Points   []Point            `json:"points"`
-	Units    [2]string          `json:"units"` // unit id of each feature
-	Learners []eval.LearnerSpec `json:"learners"`
-	Bias     bool               `json:"bias"`
-	Degree   int                `json:"degree"`
-	Shuffle  bool               `json:"shuffle"`
-	Seed     uint64             `json:"seed"`
-	Passes   int                `json:"passes"`
+	Preset   string
+	Task     string  // "" (classify) or "regress"
+	Source   *Source // the dataset choice of a dataset preset
+	Features [2]Feature
+	Points   []Point
+	Units    [2]string // unit id of each feature
+	Learners []eval.LearnerSpec
+	Bias     bool
+	Degree   int
+	Shuffle  bool
+	Seed     uint64
+	Passes   int
 
 	undo, redo [][]Point
 }

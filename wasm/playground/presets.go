@@ -12,8 +12,8 @@ import (
 // (the unit its values are stored in; "" for drawn data, which gets a unit
 // scale).
 type Feature struct {
-	Name string `json:"name"`
-	Base string `json:"base"`
+	Name string
+	Base string
 }
 
 // Preset is a ready-made dataset for the plot.
@@ -94,13 +94,13 @@ func LoadPreset(id string, seed uint64) (Preset, error) {
 // Source says which two features and which two classes of a shipped
 // dataset the plot shows.
 type Source struct {
-	Preset  string `json:"preset"`
-	Dataset string `json:"dataset"`
-	X       string `json:"x"`
-	Y       string `json:"y"`
-	Label   string `json:"label"`
-	Pos     string `json:"pos"` // the class that is +1
-	Neg     string `json:"neg"` // the class that is -1
+	Preset  string
+	Dataset string
+	X       string
+	Y       string
+	Label   string
+	Pos     string // the class that is +1
+	Neg     string // the class that is -1
 }
 
 // DefaultSource returns the starting choice of a dataset preset.

@@ -9,10 +9,10 @@ import (
 // base unit reads Scale*v + Offset in this unit (mm to m: Scale 0.001; °C to
 // °F: Scale 1.8, Offset 32).
 type Unit struct {
-	ID     string  `json:"id"`
-	Label  string  `json:"label"`
-	Scale  float64 `json:"scale"`
-	Offset float64 `json:"offset"`
+	ID     string
+	Label  string
+	Scale  float64
+	Offset float64
 }
 
 // Convert returns the base-unit value v in this unit.
