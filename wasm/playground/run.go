@@ -221,3 +221,18 @@ func PaintHeatmap(rgba []byte, probs []float64) {
 		copy(rgba[4*k:], col[:])
 	}
 }
+
+// RegretSeries returns each learner's cumulative loss minus the
+// comparator's (the best fixed predictor of the last regret computation),
+// for the rounds the comparator covers.
+func (r *Run) RegretSeries() [][]float64 {
+	out := make([][]float64, len(r.CumLoss))
+	for i, s := range r.CumLoss {
+		n := min(len(s), len(r.ComparatorLoss))
+		out[i] = make([]float64, n)
+		for t := range n {
+			out[i][t] = s[t] - r.ComparatorLoss[t]
+		}
+	}
+	return out
+}

@@ -44,7 +44,8 @@ type banditPanel struct {
 	region *dom.HTMLCanvasElement // the region map, regionCells wide
 	rctx   *dom.CanvasRenderingContext2D
 	img    *dom.ImageData
-	buf    []byte
+	buf     []byte
+	classes []int // the region map's classes, regionCells x regionCells
 }
 
 func newBanditView(rv *roomView) *banditView {
@@ -287,6 +288,7 @@ func (v *banditView) buildPanels() {
 		p.rctx = p.region.GetContext2d()
 		p.img = p.rctx.CreateImageData(regionCells, regionCells)
 		p.buf = make([]byte, 4*regionCells*regionCells)
+		p.classes = make([]int, regionCells*regionCells)
 		p.canvas.AddEventListener("pointerdown", false, func(ev dom.Event) { v.pointer(ev.(*dom.PointerEvent), p) })
 		p.canvas.AddEventListener("contextmenu", false, func(ev dom.Event) { ev.PreventDefault() })
 		box.AppendChild(p.root)
@@ -360,19 +362,7 @@ func (v *banditView) draw() {
 		v.el("round").SetTextContent("")
 		return
 	}
-	t := v.run().Session.Played()
-	line := fmt.Sprintf("Round %d of %d", t, v.run().Session.Total())
-	if row := v.run().Current(); row >= 0 {
-		line += fmt.Sprintf(": point %d, true class %s", row+1, v.className(v.run().Labels[row]))
-	}
-	v.el("round").SetTextContent(line)
-}
-
-func (v *banditView) className(c int) string {
-	if c < len(v.model.Classes) {
-		return v.model.Classes[c]
-	}
-	return strconv.Itoa(c + 1)
+	v.el("round").SetTextContent(v.run().RoundText(v.model.Classes))
 }
 
 func cssOf(c [3]int, alpha float64) string {
@@ -387,18 +377,13 @@ func (v *banditView) drawPanel(i int, p *banditPanel, f playground.Frame) {
 	c.FillRect(0, 0, f.Width, f.Height)
 	points := v.model.Data == playground.BanditPoints
 	if v.run() != nil && points {
-		for row := range regionCells {
-			for col := range regionCells {
-				x := f.XMin + (float64(col)+0.5)/regionCells*(f.XMax-f.XMin)
-				y := f.YMax - (float64(row)+0.5)/regionCells*(f.YMax-f.YMin)
-				k := v.run().PredictAt(i, x, y)
-				cc := classColors[k%len(classColors)]
-				o := 4 * (row*regionCells + col)
-				for j := range 3 { // a light tint of the class colour
-					p.buf[o+j] = byte(255 - 0.32*float64(255-cc[j]))
-				}
-				p.buf[o+3] = 255
+		v.run().Regions(i, f, regionCells, p.classes)
+		for o, k := range p.classes {
+			cc := classColors[k%len(classColors)]
+			for j := range 3 { // a light tint of the class colour
+				p.buf[4*o+j] = byte(255 - 0.32*float64(255-cc[j]))
 			}
+			p.buf[4*o+3] = 255
 		}
 		js.CopyBytesToJS(p.img.Data(), p.buf)
 		p.rctx.PutImageData(p.img, 0, 0)
@@ -491,22 +476,7 @@ func (v *banditView) drawPanel(i int, p *banditPanel, f playground.Frame) {
 	}
 	set("f-explored", strconv.Itoa(res.Explored))
 	set("f-updates", strconv.Itoa(res.Updates))
-	text := "No round yet: press Play or Step."
-	if ok {
-		kind, verdict, upd := "● greedy", "✓ right", "no update"
-		if round.Explored {
-			kind = "◆ explored"
-		}
-		if !round.Correct {
-			verdict = "✗ wrong"
-		}
-		if round.Updated {
-			upd = "updated"
-		}
-		text = fmt.Sprintf("greedy %s · played %s (p = %s) · %s · %s · %s", v.className(round.Greedy), v.className(round.Played),
-			num(round.Prob), kind, verdict, upd)
-	}
-	set("last-round", text)
+	set("last-round", v.run().LastRoundText(i, v.model.Classes))
 }
 
 // axisTitle is a feature's name with its unit.
@@ -519,21 +489,10 @@ func (v *banditView) drawChart() {
 	}
 	metric := value(v.el("metric"))
 	var curves []curve
-	for i, name := range v.run().Names {
-		ys := v.run().Mistakes[i]
-		if metric != "mistakes" {
-			src := v.run().Mistakes[i]
-			if metric == "explore" {
-				src = v.run().Explored[i]
-			}
-			ys = make([]float64, len(src))
-			for t, m := range src {
-				ys[t] = m / float64(t+1)
-			}
-		}
-		curves = append(curves, curve{name: name, color: learnerColors[i%len(learnerColors)], ys: ys})
+	for i, ys := range v.run().Series(metric) {
+		curves = append(curves, curve{name: v.run().Names[i], color: learnerColors[i%len(learnerColors)], ys: ys})
 	}
-	if metric == "explore" {
+	if metric == playground.MetricExploreRate {
 		t := v.run().Session.Played()
 		g := make([]float64, t)
 		for s := range g {
