@@ -1,6 +1,9 @@
 package bandit
 
-import "math/rand/v2"
+import (
+	"fmt"
+	"math/rand/v2"
+)
 
 // Synthetic multiclass data of Kakade, Shalev-Shwartz and Tewari (2008), as
 // the SOBA paper uses it (Beygelzimer, Orabona, Zhang, ICML 2017, the experiments): 9 classes, 400 binary
@@ -52,4 +55,21 @@ func SynNonSep(seed uint64, T int) (xs [][]float64, noisy, clean []int) {
 		noisy[t] = (clean[t] + 1 + rng.IntN(SynClasses-1)) % SynClasses
 	}
 	return xs, noisy, clean
+}
+
+// Generators are the names of the synthetic datasets Generate makes.
+var Generators = []string{"synsep", "synnonsep"}
+
+// Generate returns T rounds of the named synthetic dataset: "synsep", or
+// "synnonsep" with its noisy labels (the feedback the learners get).
+func Generate(name string, seed uint64, T int) ([][]float64, []int, error) {
+	switch name {
+	case "synsep":
+		x, y := SynSep(seed, T)
+		return x, y, nil
+	case "synnonsep":
+		x, y, _ := SynNonSep(seed, T)
+		return x, y, nil
+	}
+	return nil, nil, fmt.Errorf("unknown generator %q (known: synsep, synnonsep)", name)
 }

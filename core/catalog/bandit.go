@@ -101,14 +101,24 @@ func NewBandit(id string, k, d int, params map[string]float64) (bandit.Learner, 
 // references), the other parameters at their defaults: the Builder of
 // bandit.Protocol.
 func BanditWithGamma(id string, k, d int, gamma float64) (bandit.Learner, error) {
+	return NewBandit(id, k, d, ExplorationParams(id, gamma, gamma))
+}
+
+// ExplorationParams returns the exploration parameters of the bandit
+// learner: gamma for a fixed rate, gammaMax for the cap of an adaptive one,
+// none for a full-information reference.
+func ExplorationParams(id string, gamma, gammaMax float64) map[string]float64 {
 	params := map[string]float64{}
 	e, _ := LookupBandit(id)
 	for _, p := range e.Params {
-		if p.Name == "gamma" || p.Name == "gammaMax" {
+		switch p.Name {
+		case "gamma":
 			params[p.Name] = gamma
+		case "gammaMax":
+			params[p.Name] = gammaMax
 		}
 	}
-	return NewBandit(id, k, d, params)
+	return params
 }
 
 // LookupBandit returns the bandit entry with the given id.

@@ -131,3 +131,13 @@ func (m *Map) Apply(dst, x []float64) []float64 {
 	}
 	return dst
 }
+
+// WithBias returns copies of the rows with a constant 1 appended: the
+// degree-1 map with a bias, for callers that need only that.
+func WithBias(rows [][]float64) [][]float64 {
+	out := make([][]float64, len(rows))
+	for i, r := range rows {
+		out[i] = append(append(make([]float64, 0, len(r)+1), r...), 1)
+	}
+	return out
+}

@@ -1,6 +1,7 @@
 package sampling
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 )
@@ -36,4 +37,14 @@ func TauPoints(seed uint64, n, d int, tau float64) ([][]float64, []float64) {
 		}
 	}
 	return xs, ys
+}
+
+// CheckTau returns an error unless TauPoints can make n points with the
+// ratio tau: 1 <= tau < n (one heavy point already gives max/mean just
+// below n).
+func CheckTau(n int, tau float64) error {
+	if !(tau >= 1 && tau < float64(n)) {
+		return fmt.Errorf("τ = %v: %d points allow τ from 1 to below %d", tau, n, n)
+	}
+	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"unitfree/core/data"
 	"unitfree/core/loss"
 	"unitfree/core/sampling"
+	"unitfree/wasm/wire"
 )
 
 // learners answers GET /api/learners: the catalogue, the losses and tasks.
@@ -18,7 +19,7 @@ func learners(w http.ResponseWriter, r *http.Request) {
 		"optimizers": catalog.Optimizers(),
 		"objectives": sampling.Kinds(),
 		"losses":     loss.Names(),
-		"tasks":      []data.Task{data.Classify, data.Regress, taskBandit, taskSampling},
+		"tasks":      []data.Task{data.Classify, data.Regress, wire.TaskBandit, wire.TaskSampling},
 	})
 }
 

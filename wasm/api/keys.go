@@ -6,11 +6,19 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+
+	"unitfree/wasm/wire"
 )
 
-// requestKeys are the exact names of every field of a run request, at any
-// depth.
-var requestKeys = fieldNames(reflect.TypeFor[runRequest](), map[string]bool{}, map[reflect.Type]bool{})
+// requestKeys are the exact names of every field of the run requests, at
+// any depth.
+var requestKeys = func() map[string]bool {
+	names := map[string]bool{}
+	for _, t := range []reflect.Type{reflect.TypeFor[wire.LinearRequest](), reflect.TypeFor[wire.BanditRequest](), reflect.TypeFor[wire.SamplingRequest]()} {
+		fieldNames(t, names, map[reflect.Type]bool{})
+	}
+	return names
+}()
 
 // fieldNames adds the JSON names of t's fields (and of the structs they
 // hold) to names.

@@ -1,95 +1,45 @@
 package api
 
 import (
+	"context"
 	"math"
-	"math/rand/v2"
 
-	"unitfree/core/catalog"
 	"unitfree/core/data"
+	"unitfree/core/eval"
+	"unitfree/core/features"
 	"unitfree/core/sampling"
+	"unitfree/wasm/wire"
 )
-
-// taskSampling is the task of stochastic optimisation with bandit sampling.
-const taskSampling data.Task = "sampling"
 
 // Limits of a sampling run.
 const (
 	maxBudgetEpochs = 100 // gradient evaluations, as a multiple of n
-	maxTracePoints  = 200
+	maxTauPoints    = 10_000
+	maxTauDim       = 100
 )
 
-// samplingRun names one optimiser with one sampler.
-type samplingRun struct {
-	Optimizer string             `json:"optimizer"`
-	Sampler   string             `json:"sampler"`
-	Params    map[string]float64 `json:"params,omitempty"` // the optimiser's (gamma) and the sampler's (eta, deltaScale)
-}
-
-// samplingPoint is one point of a run's trace.
-type samplingPoint struct {
-	Evals int     `json:"evals"`
-	Gap   float64 `json:"gap"` // F(w) - F*
-}
-
-// samplingResult is one run's record.
-type samplingResult struct {
-	samplingRun
-	Objective float64         `json:"objective"` // F(w) at the end
-	Gap       float64         `json:"gap"`       // F(w) - F*
-	Evals     int             `json:"evals"`
-	MinProb   float64         `json:"minProb"` // the smallest probability the sampler gave any point at the end
-	Trace     []samplingPoint `json:"trace"`
-}
-
-// samplingResponse is the answer of a sampling run.
-type samplingResponse struct {
-	Task      data.Task     `json:"task"`
-	Data      dataInfo      `json:"data"`
-	Objective sampling.Kind `json:"objective"`
-	Lambda    float64       `json:"lambda"`
-	FStar     float64       `json:"fstar"`
-	// FStarLimited says that F*'s search stopped at its share of the work
-	// limit: the gaps are then measured against the best value it found.
-	FStarLimited bool             `json:"fstarLimited,omitempty"`
-	Budget       int              `json:"budget"`
-	Runs         []samplingResult `json:"runs"`
-}
-
-// runSampling answers a run of task "sampling": the data define the finite
-// sum, each (optimiser, sampler) pair spends the same budget of gradient
-// evaluations from w = 0 with the same seed, and the answer traces
-// F(w) - F* against evaluations.
-func (req *runRequest) runSampling() (any, error) {
-	kind := sampling.Kind(req.ObjectiveKind)
+// runSampling answers a run of task "sampling": the data (or the "tau"
+// generator) define the finite sum, each (optimiser, sampler) pair spends
+// the same budget of gradient evaluations from w = 0 with the same seeded
+// draws, and the answer traces F(w) - F* and the effective variance
+// against evaluations. It plays eval's sampling session, as the page's
+// sampling room does: the same request gives the same run in both.
+func runSampling(ctx context.Context, req *wire.SamplingRequest) (any, error) {
+	kind := sampling.Kind(req.Objective)
 	if kind == "" {
 		kind = sampling.RidgeSquare
 	}
-	inner := *req
-	inner.Task = data.Classify
-	if kind == sampling.RidgeSquare {
-		inner.Task = data.Regress
-	}
-	rounds, info, err := inner.rounds()
+	x, y, info, err := samplingData(req, kind)
 	if err != nil {
 		return nil, err
 	}
-	if req.Scale != nil || req.Offset != nil {
-		if rounds, err = rounds.Rescale(req.Scale, req.Offset); err != nil {
-			return nil, bad("%v", err)
-		}
-	}
-	x := rounds.X
 	if req.Features.Bias {
-		x = make([][]float64, len(rounds.X))
-		for i, row := range rounds.X {
-			x[i] = append(append([]float64(nil), row...), 1)
-		}
+		x = features.WithBias(x)
 	}
-	o, err := sampling.NewObjective(kind, x, rounds.Y, req.Lambda)
+	o, err := sampling.NewObjective(kind, x, y, req.Lambda)
 	if err != nil {
 		return nil, bad("%v", err)
 	}
-	n := o.N()
 	epochs := req.Passes
 	if epochs == 0 {
 		epochs = 10
@@ -97,66 +47,76 @@ func (req *runRequest) runSampling() (any, error) {
 	if epochs < 1 || epochs > maxBudgetEpochs {
 		return nil, bad("passes = %d: the budget is 1 to %d times n gradient evaluations", req.Passes, maxBudgetEpochs)
 	}
-	budget := epochs * n
 	if len(req.Runs) == 0 || len(req.Runs) > 9 {
 		return nil, bad("runs: name 1 to 9 optimiser and sampler pairs, got %d", len(req.Runs))
 	}
-	if work := float64(budget) * float64(o.Dim()) * float64(len(req.Runs)) * 4; work > 2e8 {
-		return nil, bad("the run needs about %.3g coordinate updates, more than the limit of 2e+08", work)
+	cfg := eval.SamplingConfig{Budget: epochs * o.N(), Seed: req.Order.Seed}
+	for _, run := range req.Runs {
+		cfg.Pairs = append(cfg.Pairs, eval.SamplingPair{Optimizer: run.Optimizer, Sampler: run.Sampler, Params: run.Params})
 	}
-	// F* shares the work limit: at most 2e8/(n d) passes over the data (a
-	// 1.8 MB L1-logistic request once spent 6.9 s on it).
-	fstar, _, limited := o.OptimumWithin(max(int(2e8/(float64(o.N())*float64(o.Dim()))), 1))
-	resp := &samplingResponse{Task: taskSampling, Data: info, Objective: kind, Lambda: req.Lambda, FStar: fstar,
-		FStarLimited: limited, Budget: budget}
-	for i, run := range req.Runs {
-		res, err := samplingOne(o, run, budget, req.Order.Seed, fstar)
-		if err != nil {
-			return nil, bad("runs[%d]: %v", i, err)
+	s, err := eval.NewSampling(o, cfg)
+	if err != nil {
+		return nil, bad("%v", err)
+	}
+	for s.Played() < s.Budget { // in slices, to stop when the client goes away
+		if ctx.Err() != nil {
+			return nil, gone(ctx.Err())
 		}
-		resp.Runs = append(resp.Runs, res)
+		s.Advance(max(1, s.Budget/16))
 	}
-	return resp, nil
+	answer := &wire.SamplingAnswer{Task: wire.TaskSampling, Data: info, Objective: string(kind), Lambda: req.Lambda,
+		FStar: s.FStar, FStarLimited: s.FStarLimited, Budget: s.Budget}
+	for i, t := range s.Tracks {
+		res := wire.SamplingResult{SamplingRun: req.Runs[i], Evals: t.Opt.Evals(), MinProb: math.Inf(1)}
+		res.Objective = finite(o.Value(t.Opt.W()))
+		res.Gap = finite(res.Objective - s.FStar)
+		for k := range t.Evals {
+			res.Trace = append(res.Trace, wire.SamplingPoint{Evals: int(t.Evals[k]), Gap: finite(t.Gap[k]), Variance: finite(t.Variance[k])})
+		}
+		for _, p := range t.Probs() {
+			res.MinProb = math.Min(res.MinProb, p)
+		}
+		answer.Runs = append(answer.Runs, res)
+	}
+	return answer, nil
 }
 
-// samplingOne plays one optimiser with one sampler for the budget.
-func samplingOne(o *sampling.Objective, run samplingRun, budget int, seed uint64, fstar float64) (samplingResult, error) {
-	optParams, sampParams := map[string]float64{}, map[string]float64{}
-	for k, v := range run.Params {
-		if k == "gamma" {
-			optParams[k] = v
-		} else {
-			sampParams[k] = v
+// samplingData reads the rows and labels of a sampling run: the "tau"
+// generator, or the data, dataset or CSV as a regression (ridge) or a
+// classification (the other objectives).
+func samplingData(req *wire.SamplingRequest, kind sampling.Kind) ([][]float64, []float64, wire.DataInfo, error) {
+	if g := req.Generator; g != nil {
+		if n := sources(req.Source, true); n != 1 {
+			return nil, nil, wire.DataInfo{}, bad("a sampling run needs exactly one of \"data\", \"dataset\", \"csv\" and \"generator\" (got %d)", n)
 		}
-	}
-	s, err := catalog.NewSampler(run.Sampler, o, budget, sampParams)
-	if err != nil {
-		return samplingResult{}, err
-	}
-	opt, err := catalog.NewOptimizer(run.Optimizer, o, s, optParams)
-	if err != nil {
-		return samplingResult{}, err
-	}
-	rng := rand.New(rand.NewPCG(seed, 0x73616d70))
-	res := samplingResult{samplingRun: run}
-	every := max(1, budget/maxTracePoints)
-	next := 0
-	for opt.Evals() < budget {
-		if opt.Evals() >= next {
-			res.Trace = append(res.Trace, samplingPoint{opt.Evals(), finite(o.Value(opt.W()) - fstar)})
-			next = opt.Evals() + every
+		if g.Name != "tau" {
+			return nil, nil, wire.DataInfo{}, bad("generator.name %q: a sampling run's generator is \"tau\"", g.Name)
 		}
-		opt.Step(rng)
+		dim := g.Dim
+		if dim == 0 {
+			dim = 2
+		}
+		switch {
+		case g.Rounds < 2 || g.Rounds > maxTauPoints:
+			return nil, nil, wire.DataInfo{}, bad("generator.rounds = %d: 2 to %d points are accepted", g.Rounds, maxTauPoints)
+		case dim < 1 || dim > maxTauDim:
+			return nil, nil, wire.DataInfo{}, bad("generator.dim = %d: 1 to %d are accepted", g.Dim, maxTauDim)
+		}
+		if err := sampling.CheckTau(g.Rounds, g.Tau); err != nil {
+			return nil, nil, wire.DataInfo{}, bad("generator.tau: %v", err)
+		}
+		x, y := sampling.TauPoints(g.Seed, g.Rounds, dim, g.Tau)
+		return x, y, wire.DataInfo{Source: "generator tau", Rows: len(x)}, nil
 	}
-	res.Objective = finite(o.Value(opt.W()))
-	res.Gap = finite(res.Objective - fstar)
-	res.Evals = opt.Evals()
-	res.Trace = append(res.Trace, samplingPoint{res.Evals, res.Gap})
-	res.MinProb = math.Inf(1)
-	for i := range o.N() {
-		res.MinProb = math.Min(res.MinProb, s.Prob(i))
+	task := data.Classify
+	if kind == sampling.RidgeSquare {
+		task = data.Regress
 	}
-	return res, nil
+	r, info, err := rounds(task, req.Source, req.Binary)
+	if err != nil {
+		return nil, nil, info, err
+	}
+	return r.X, r.Y, info, nil
 }
 
 // finite replaces a non-finite value (a diverged run) by the largest float,

@@ -255,6 +255,14 @@ func Run(t *testing.T, c Client) {
 			{"POST", `{"task":"sampling","dataset":"penguins","label":"body_mass_g","columns":["flipper_length_mm"],"runs":[{"optimizer":"sgd","sampler":"thompson"}]}`, 400, `unknown sampler "thompson"`},
 			{"POST", `{"task":"sampling","dataset":"penguins","label":"body_mass_g","columns":["flipper_length_mm"],"lambda":-1,"runs":[{"optimizer":"sgd","sampler":"uniform"}]}`, 400, "lambda = -1"},
 			{"POST", `{"task":"sampling","objective":"hinge","data":{"x":[[1]],"y":[1]},"runs":[{"optimizer":"sgd","sampler":"uniform"}]}`, 400, "unknown objective"},
+			// Each task has its own request type: another task's field is unknown.
+			{"POST", `{"task":"classify","dataset":"penguins","positive":"Gentoo","learners":[{"id":"ogd"}],"lambda":1}`, 400, `"classify" run request: json: unknown field "lambda"`},
+			{"POST", `{"task":"bandit","generator":{"name":"synsep","rounds":10},"learners":[{"id":"banditron"}],"positive":"1"}`, 400, `unknown field "positive"`},
+			{"POST", `{"task":"sampling","generator":{"name":"tau","rounds":100,"tau":5},"runs":[{"optimizer":"sgd","sampler":"uniform"}],"drawSeed":3}`, 400, `unknown field "drawSeed"`},
+			{"POST", `{"task":"walk"}`, 400, `task "walk" is not`},
+			{"POST", `{"task":"sampling","generator":{"name":"tau","rounds":100,"tau":100},"runs":[{"optimizer":"sgd","sampler":"uniform"}]}`, 400, "generator.tau"},
+			{"POST", `{"task":"sampling","generator":{"name":"synsep","rounds":100},"runs":[{"optimizer":"sgd","sampler":"uniform"}]}`, 400, `generator is "tau"`},
+			{"POST", `{"task":"bandit","generator":{"name":"synsep","rounds":10,"tau":3},"learners":[{"id":"banditron"}]}`, 400, "belong to the sampling generator"},
 			// The attack report's: a class count of 4.6e18 (once 3.9 GB, and
 			// workerd died), and two values separated by 2 MiB of spaces.
 			{"POST", `{"task":"bandit","data":{"x":[[1,2],[2,1]],"y":[0,4.6e18]},"learners":[{"id":"banditron"}]}`, 400, "classes"},

@@ -10,9 +10,9 @@ import (
 
 // Bandit chart metrics.
 const (
-	MetricMistakes    = "mistakes"    // cumulative mistakes
-	MetricMistakeRate = "rate"        // mistakes per round so far
-	MetricExploreRate = "explore"     // explorations per round so far
+	MetricMistakes    = "mistakes" // cumulative mistakes
+	MetricMistakeRate = "rate"     // mistakes per round so far
+	MetricExploreRate = "explore"  // explorations per round so far
 )
 
 // Series returns each learner's curve of the metric over the rounds

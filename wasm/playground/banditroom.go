@@ -234,29 +234,15 @@ func (b *BanditRoom) readLegacy(r *stateReader) {
 func (b *BanditRoom) Specs() []eval.LearnerSpec {
 	var out []eval.LearnerSpec
 	for _, id := range b.Learners {
-		e, _ := catalog.LookupBandit(id)
-		params := map[string]float64{}
-		for _, p := range e.Params {
-			switch p.Name {
-			case "gamma":
-				params["gamma"] = b.Gamma
-			case "gammaMax":
-				params["gammaMax"] = b.GammaMax
-			}
-		}
-		out = append(out, eval.LearnerSpec{ID: id, Params: params})
+		out = append(out, eval.LearnerSpec{ID: id, Params: catalog.ExplorationParams(id, b.Gamma, b.GammaMax)})
 	}
 	return out
 }
 
 // Stream returns the rows, labels and class count the room plays.
 func (b *BanditRoom) Stream() (x [][]float64, labels []int, k int) {
-	switch b.Data {
-	case BanditSynSep:
-		x, labels = bandit.SynSep(b.Seed, b.Rounds)
-		return x, labels, bandit.SynClasses
-	case BanditSynNonSep:
-		x, labels, _ = bandit.SynNonSep(b.Seed, b.Rounds)
+	if b.generated() {
+		x, labels, _ = bandit.Generate(b.Data, b.Seed, b.Rounds) // Validate checked the name
 		return x, labels, bandit.SynClasses
 	}
 	center, scale := b.standardization()

@@ -7,6 +7,8 @@ import (
 
 	"unitfree/core/catalog"
 	"unitfree/core/data"
+	"unitfree/core/eval"
+	"unitfree/wasm/wire"
 )
 
 // DefaultExperimentLearners are the learners an experiment starts with.
@@ -80,31 +82,21 @@ func (e *Experiment) DatasetInfo() data.Dataset {
 // LabelValues returns the classes of the current label column.
 func (e *Experiment) LabelValues() []string { return e.DatasetInfo().LabelValues[e.Label] }
 
-// Request returns the body of POST /api/run for the current state, as a
-// JSON tree (maps, []any, strings, numbers, bools) that the page hands to
-// the browser's JSON.stringify: the WASM carries no JSON encoder.
-func (e *Experiment) Request() (map[string]any, error) {
+// Request returns the body of POST /api/run for the current state (the
+// page writes it with wire.Tree and the browser's JSON.stringify: the WASM
+// carries no JSON encoder).
+func (e *Experiment) Request() (wire.LinearRequest, error) {
 	if len(e.Learners) == 0 {
-		return nil, errors.New("pick at least one learner")
+		return wire.LinearRequest{}, errors.New("pick at least one learner")
 	}
 	if len(e.Columns) == 0 {
-		return nil, errors.New("pick at least one feature")
+		return wire.LinearRequest{}, errors.New("pick at least one feature")
 	}
-	learners := make([]any, len(e.Learners))
-	for i, id := range e.Learners {
-		learners[i] = map[string]any{"id": id}
-	}
-	columns := make([]any, len(e.Columns))
-	for i, c := range e.Columns {
-		columns[i] = c
-	}
-	req := map[string]any{
-		"task": string(data.Classify), "dataset": e.Dataset, "columns": columns, "label": e.Label,
-		"features": map[string]any{"bias": true, "degree": 1}, "learners": learners,
-		"order": map[string]any{"shuffle": e.Shuffle, "seed": e.Seed}, "passes": e.Passes,
-	}
-	if e.Positive != "" {
-		req["positive"] = e.Positive
+	req := wire.LinearRequest{Task: data.Classify, Source: wire.Source{Dataset: e.Dataset, Columns: e.Columns, Label: e.Label},
+		Binary: wire.Binary{Positive: e.Positive}, Features: wire.Features{Bias: true, Degree: 1},
+		Order: wire.Order{Shuffle: e.Shuffle, Seed: e.Seed}, Passes: e.Passes}
+	for _, id := range e.Learners {
+		req.Learners = append(req.Learners, eval.LearnerSpec{ID: id})
 	}
 	return req, nil
 }
@@ -126,52 +118,40 @@ type ResultTable struct {
 // JSON tree by the browser; nil when it was not JSON) into a results table,
 // or returns the error the API gave.
 func FormatResult(status int, answer any) (ResultTable, error) {
-	res := jsonTree{answer}
 	if status != 200 {
-		if msg := res.str("error"); msg != "" {
-			return ResultTable{}, errors.New(msg)
+		var failure struct {
+			Error string `json:"error"`
+		}
+		if wire.FromTree(answer, &failure) == nil && failure.Error != "" {
+			return ResultTable{}, errors.New(failure.Error)
 		}
 		return ResultTable{}, fmt.Errorf("the API answered %d", status)
 	}
-	learners, ok := res.get("learners").([]any)
-	if !ok {
+	var res wire.LinearAnswer
+	if err := wire.FromTree(answer, &res); err != nil || res.Learners == nil {
 		return ResultTable{}, errors.New("the API's answer is not a run result")
 	}
-	rounds := int(res.num("rounds"))
-	data := jsonTree{res.get("data")}
 	t := ResultTable{Summary: fmt.Sprintf("%d rounds on %d rows (%d dropped for missing values); positive class %q; "+
-		"best fixed predictor in hindsight: %s loss %s", rounds, int(data.num("rows")), int(data.num("dropped")), data.str("positive"),
-		res.str("loss"), num(jsonTree{res.get("comparator")}.num("loss")))}
-	for _, item := range learners {
-		l := jsonTree{item}
-		id := l.str("id")
-		row := ResultRow{ID: id, Name: id, Loss: num(l.num("loss")), Regret: num(l.num("regret")), ErrorRate: "–"}
-		if e, ok := catalog.Lookup(id); ok {
+		"best fixed predictor in hindsight: %s loss %s", res.Rounds, res.Data.Rows, res.Data.Dropped, res.Data.Positive,
+		res.Loss, num(res.Comparator.Loss))}
+	for _, l := range res.Learners {
+		row := ResultRow{ID: l.ID, Name: l.ID, Loss: num(l.Loss), Regret: "–", ErrorRate: "–"}
+		if e, ok := catalog.Lookup(l.ID); ok {
 			row.Name = e.Name
 		}
-		if m, ok := l.get("mistakes").(float64); ok && rounds > 0 {
-			row.ErrorRate = fmt.Sprintf("%.1f %%", 100*m/float64(rounds))
+		if l.Regret != nil {
+			row.Regret = num(*l.Regret)
 		}
-		if d := int(l.num("divergedAt")); d > 0 {
-			row.Diverged = "diverged at round " + strconv.Itoa(d)
+		if l.Mistakes != nil && res.Rounds > 0 {
+			row.ErrorRate = fmt.Sprintf("%.1f %%", 100*float64(*l.Mistakes)/float64(res.Rounds))
+		}
+		if l.DivergedAt > 0 {
+			row.Diverged = "diverged at round " + strconv.Itoa(l.DivergedAt)
 		}
 		t.Rows = append(t.Rows, row)
 	}
 	return t, nil
 }
-
-// jsonTree reads fields of a parsed JSON object; a missing field or one of
-// another type reads as zero.
-type jsonTree struct{ v any }
-
-func (j jsonTree) get(key string) any {
-	m, _ := j.v.(map[string]any)
-	return m[key]
-}
-
-func (j jsonTree) str(key string) string { s, _ := j.get(key).(string); return s }
-
-func (j jsonTree) num(key string) float64 { f, _ := j.get(key).(float64); return f }
 
 // num formats a figure with four significant digits.
 func num(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }

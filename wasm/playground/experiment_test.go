@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"unitfree/wasm/api"
+	"unitfree/wasm/wire"
 )
 
 func TestExperimentRequestRunsOnTheAPI(t *testing.T) {
@@ -18,7 +19,7 @@ func TestExperimentRequestRunsOnTheAPI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	body, err := json.Marshal(req) // the page uses the browser's JSON.stringify
+	body, err := json.Marshal(wire.Tree(req)) // the page: the tree, then the browser's JSON.stringify
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,8 +59,8 @@ func TestFormatResultErrors(t *testing.T) {
 	}
 	e = NewExperiment()
 	m, _ := e.Request()
-	if m["positive"] != "Gentoo" {
-		t.Fatalf("request %v", m)
+	if m.Positive != "Gentoo" {
+		t.Fatalf("request %+v", m)
 	}
 }
 

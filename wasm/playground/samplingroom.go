@@ -4,11 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"slices"
 
 	"unitfree/core/catalog"
+	"unitfree/core/data"
+	"unitfree/core/eval"
+	"unitfree/core/features"
 	"unitfree/core/sampling"
+	"unitfree/wasm/wire"
 )
 
 // The sampling room (Salehi, Celis, Thiran, arXiv:1708.02544): the points
@@ -84,6 +87,9 @@ func NewSamplingRoom() *SamplingRoom {
 func (s *SamplingRoom) Validate() error {
 	switch s.Data {
 	case SamplingTau:
+		if err := sampling.CheckTau(s.N, s.Tau); err != nil {
+			return err
+		}
 	case SamplingPoints:
 		if len(s.Points) > MaxSamplingPoints {
 			return fmt.Errorf("%d points, more than %d", len(s.Points), MaxSamplingPoints)
@@ -191,35 +197,22 @@ func (s *SamplingRoom) Plane() (xy [][2]float64, y []float64) {
 	return xy, ys
 }
 
-// SamplingTrack is one pair's run.
-type SamplingTrack struct {
-	Pair     SamplingPair
-	Opt      sampling.Optimizer
-	Sampler  sampling.Sampler
-	rng      *rand.Rand
-	Last     sampling.Step // the last step (Index -1 before the first)
-	Evals    []float64     // gradient evaluations at each record
-	Gap      []float64     // F(w) - F* at each record
-	Variance []float64     // the effective variance V_e(p) at each record
-}
-
-// SamplingRun is the sampling room in progress: every pair spends the
-// same budget of gradient evaluations, recorded at the same paces.
+// SamplingRun is the sampling room in progress: the engine's sampling
+// session (the API plays the same one) and the points' places.
 type SamplingRun struct {
-	Objective *sampling.Objective
-	FStar     float64
-	XY        [][2]float64
-	Budget    int
-	Tracks    []*SamplingTrack
-	// RecordEvery is the pace of the curves on the evaluation axis: a
-	// record each time a track has spent that many more evaluations, so
-	// that a curve's resolution does not depend on how many evaluations the
-	// page runs per frame (it once had 11 points at 1000 per frame).
-	RecordEvery int
+	*eval.SamplingSession
+	XY [][2]float64
 }
 
-// samplingRecords is about how many records a curve gets over the budget.
-const samplingRecords = 200
+// Config returns the engine's configuration of the room for n points: the
+// pairs with the room's step, a budget of Epochs passes.
+func (s *SamplingRoom) Config(n int) eval.SamplingConfig {
+	cfg := eval.SamplingConfig{Budget: s.Epochs * n, Seed: s.Seed}
+	for _, p := range s.Pairs {
+		cfg.Pairs = append(cfg.Pairs, eval.SamplingPair{Optimizer: p.Optimizer, Sampler: p.Sampler, Params: map[string]float64{"gamma": s.Gamma}})
+	}
+	return cfg
+}
 
 // NewSamplingRun builds the room's objective (the two features and a bias),
 // its optimum F* and one track per pair, all from w = 0.
@@ -230,81 +223,38 @@ func NewSamplingRun(s *SamplingRoom) (*SamplingRun, error) {
 	}
 	x := make([][]float64, len(xy))
 	for i, p := range xy {
-		x[i] = []float64{p[0], p[1], 1}
+		x[i] = []float64{p[0], p[1]}
 	}
-	o, err := sampling.NewObjective(s.Kind, x, y, s.Lambda)
+	o, err := sampling.NewObjective(s.Kind, features.WithBias(x), y, s.Lambda)
 	if err != nil {
 		return nil, err
 	}
-	r := &SamplingRun{Objective: o, XY: xy, Budget: s.Epochs * o.N()}
-	r.RecordEvery = max(1, r.Budget/samplingRecords)
-	r.FStar, _ = o.Optimum()
-	for i, p := range s.Pairs {
-		smp, err := catalog.NewSampler(p.Sampler, o, r.Budget, nil)
-		if err != nil {
-			return nil, err
+	session, err := eval.NewSampling(o, s.Config(o.N()))
+	if err != nil {
+		return nil, err
+	}
+	return &SamplingRun{SamplingSession: session, XY: xy}, nil
+}
+
+// Request returns the API request that plays the room's run: the same
+// points (generated, or drawn and sent inline), objective, pairs, budget
+// and seed give the same run, record for record (the API plays the same
+// eval.SamplingSession).
+func (s *SamplingRoom) Request() wire.SamplingRequest {
+	req := wire.SamplingRequest{Task: wire.TaskSampling, Features: wire.Features{Bias: true}, Objective: string(s.Kind),
+		Lambda: s.Lambda, Order: wire.Order{Seed: s.Seed}, Passes: s.Epochs}
+	if s.Data == SamplingTau {
+		req.Generator = &wire.Generator{Name: "tau", Rounds: s.N, Seed: s.Seed, Tau: s.Tau, Dim: 2}
+	} else {
+		in := &data.Inline{Features: []string{"x1", "x2"}}
+		for _, p := range s.Points {
+			in.X = append(in.X, []float64{p.X, p.Y})
+			in.Y = append(in.Y, p.Label)
 		}
-		opt, err := catalog.NewOptimizer(p.Optimizer, o, smp, map[string]float64{"gamma": s.Gamma})
-		if err != nil {
-			return nil, err
-		}
-		t := &SamplingTrack{Pair: p, Opt: opt, Sampler: smp, rng: rand.New(rand.NewPCG(s.Seed, uint64(i))), Last: sampling.Step{Index: -1}}
-		t.record(r.FStar)
-		r.Tracks = append(r.Tracks, t)
+		req.Data = in
 	}
-	return r, nil
-}
-
-// record appends the track's current figures to its series.
-func (t *SamplingTrack) record(fstar float64) {
-	o := t.Opt.Objective()
-	t.Evals = append(t.Evals, float64(t.Opt.Evals()))
-	t.Gap = append(t.Gap, o.Value(t.Opt.W())-fstar)
-	t.Variance = append(t.Variance, sampling.EffectiveVariance(t.Opt, t.Sampler))
-}
-
-// Advance steps every track until it has spent evals more gradient
-// evaluations (or the budget), recording it each RecordEvery evaluations
-// and at the end of the budget: the same records however the evaluations
-// are cut into calls.
-func (r *SamplingRun) Advance(evals int) {
-	for _, t := range r.Tracks {
-		target := min(r.Budget, t.Opt.Evals()+evals)
-		for t.Opt.Evals() < target {
-			t.Last = t.Opt.Step(t.rng)
-			next := int(t.Evals[len(t.Evals)-1])/r.RecordEvery*r.RecordEvery + r.RecordEvery
-			if e := t.Opt.Evals(); e >= next || e >= r.Budget {
-				t.record(r.FStar)
-			}
-		}
+	for _, p := range s.Pairs {
+		req.Runs = append(req.Runs, wire.SamplingRun{Optimizer: p.Optimizer, Sampler: p.Sampler, Params: map[string]float64{"gamma": s.Gamma}})
 	}
-}
-
-// Played returns the gradient evaluations every track has spent.
-func (r *SamplingRun) Played() int {
-	played := r.Budget
-	for _, t := range r.Tracks {
-		played = min(played, t.Opt.Evals())
-	}
-	return played
-}
-
-// Done reports whether every track spent its budget.
-func (r *SamplingRun) Done() bool {
-	for _, t := range r.Tracks {
-		if t.Opt.Evals() < r.Budget {
-			return false
-		}
-	}
-	return true
-}
-
-// Probs returns the track's current sampling probability of every point.
-func (t *SamplingTrack) Probs() []float64 {
-	n := t.Opt.Objective().N()
-	p := make([]float64, n)
-	for i := range p {
-		p[i] = t.Sampler.Prob(i)
-	}
-	return p
+	return req
 }

@@ -3,6 +3,8 @@ package playground
 import (
 	"math"
 	"testing"
+
+	"unitfree/core/eval"
 )
 
 // Every track's probabilities sum to 1, the run spends the same budget for
@@ -76,7 +78,7 @@ func TestSamplingCurvesIndependentOfSpeed(t *testing.T) {
 	}
 	for i := range slow.Tracks {
 		a, b := slow.Tracks[i], fast.Tracks[i]
-		if len(a.Evals) < samplingRecords/2 || len(a.Evals) != len(b.Evals) {
+		if len(a.Evals) < eval.DefaultSamplingRecords/2 || len(a.Evals) != len(b.Evals) {
 			t.Fatalf("%s: %d records advancing by 7, %d by 1000", a.Pair, len(a.Evals), len(b.Evals))
 		}
 		for j := range a.Evals {

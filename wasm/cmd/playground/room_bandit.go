@@ -38,12 +38,12 @@ type banditView struct {
 
 // banditPanel is one learner's panel.
 type banditPanel struct {
-	root   dom.Element
-	canvas *dom.HTMLCanvasElement
-	ctx    *dom.CanvasRenderingContext2D
-	region *dom.HTMLCanvasElement // the region map, regionCells wide
-	rctx   *dom.CanvasRenderingContext2D
-	img    *dom.ImageData
+	root    dom.Element
+	canvas  *dom.HTMLCanvasElement
+	ctx     *dom.CanvasRenderingContext2D
+	region  *dom.HTMLCanvasElement // the region map, regionCells wide
+	rctx    *dom.CanvasRenderingContext2D
+	img     *dom.ImageData
 	buf     []byte
 	classes []int // the region map's classes, regionCells x regionCells
 }
