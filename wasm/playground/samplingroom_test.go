@@ -2,6 +2,7 @@ package playground
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"unitfree/core/eval"
@@ -85,6 +86,29 @@ func TestSamplingCurvesIndependentOfSpeed(t *testing.T) {
 			if a.Evals[j] != b.Evals[j] || a.Gap[j] != b.Gap[j] {
 				t.Fatalf("%s: record %d differs: (%v, %v) and (%v, %v)", a.Pair, j, a.Evals[j], a.Gap[j], b.Evals[j], b.Gap[j])
 			}
+		}
+	}
+}
+
+// A τ of n or more cannot be made with n points (the generator once made
+// NaN points for it): the room refuses it and says the range.
+func TestSamplingRoomRefusesTauOfNOrMore(t *testing.T) {
+	s := NewSamplingRoom()
+	s.N, s.Tau = 300, 1000
+	if err := s.Validate(); err == nil || !strings.Contains(err.Error(), "below 300") {
+		t.Fatalf("τ = 1000 with 300 points: %v", err)
+	}
+	s.Tau = 299
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewSamplingRun(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range r.XY {
+		if math.IsNaN(x[0]) || math.IsNaN(x[1]) {
+			t.Fatal("τ = 299 made a NaN point")
 		}
 	}
 }
