@@ -1,13 +1,8 @@
 package catalog
 
 import (
-	"fmt"
-	"strings"
-
 	"unitfree/core/bandit"
 )
-
-const paperSOBA = "Beygelzimer, Orabona, Zhang, Efficient online bandit multiclass learning with Õ(√T) regret (ICML 2017)"
 
 var (
 	paramGamma = Param{Name: "gamma", Symbol: "γ", Doc: "exploration rate: the chance of playing a uniformly random label",
@@ -16,14 +11,11 @@ var (
 		Default: 1, Min: 0, MinExclusive: true, Max: 1e6, Unit: "feature units²"}
 )
 
-// banditLearner is a catalogue entry of a bandit (or full-information
-// reference) multiclass learner with its constructor.
-type banditLearner struct {
-	Entry
-	build func(k, d int, p map[string]float64) (bandit.Learner, error)
-}
+// banditBuild builds a bandit (or full-information reference) multiclass
+// learner for k classes in d dimensions.
+type banditBuild = func(k, d int, p map[string]float64) (bandit.Learner, error)
 
-var banditLearners = []banditLearner{
+var banditLearners = table[banditBuild]{kind: "bandit learner", items: []item[banditBuild]{
 	{Entry{ID: "soba", Name: "SOBA", Family: "bandit", Paper: paperSOBA, Algorithm: "Algorithm 1 (full kd x kd matrix)",
 		Summary: "second-order Banditron: learns only from revealed labels, importance-weighted, with margin updates",
 		Loss:    "bandit feedback", Invariance: InvariantNone, Cost: CostQuadratic, Params: []Param{paramSOBAa, paramGamma}},
@@ -43,7 +35,7 @@ var banditLearners = []banditLearner{
 		func(k, d int, p map[string]float64) (bandit.Learner, error) {
 			return bandit.NewSOBAAdaptive(k, d, p["a"], p["gammaMax"])
 		}},
-	{Entry{ID: "banditron", Name: "Banditron", Family: "bandit", Paper: "Kakade, Shalev-Shwartz, Tewari, Efficient bandit algorithms for online multiclass prediction (ICML 2008)",
+	{Entry{ID: "banditron", Name: "Banditron", Family: "bandit", Paper: paperBanditron,
 		Algorithm: "Banditron", Summary: "the first-order baseline: learns from every round, importance-weighted",
 		Loss: "bandit feedback", Invariance: InvariantNone, Params: []Param{paramGamma}},
 		func(k, d int, p map[string]float64) (bandit.Learner, error) {
@@ -57,43 +49,22 @@ var banditLearners = []banditLearner{
 		Summary: "the full-information second-order reference for SOBA",
 		Loss:    "mistakes (built in)", Invariance: InvariantNone, Cost: CostQuadratic, Params: []Param{paramSOBAa}},
 		func(k, d int, p map[string]float64) (bandit.Learner, error) { return bandit.NewSOPMC(k, d, p["a"]) }},
-}
+}}
 
 // Bandit returns the entries of the bandit multiclass learners and their
 // full-information references.
-func Bandit() []Entry {
-	out := make([]Entry, len(banditLearners))
-	for i, l := range banditLearners {
-		out[i] = l.Entry
-		if out[i].Cost == "" {
-			out[i].Cost = CostLinear
-		}
-	}
-	return out
-}
+func Bandit() []Entry { return banditLearners.entries() }
 
 // BanditIDs returns the ids of the bandit learners.
-func BanditIDs() []string {
-	ids := make([]string, len(banditLearners))
-	for i, l := range banditLearners {
-		ids[i] = l.ID
-	}
-	return ids
-}
+func BanditIDs() []string { return banditLearners.ids() }
 
 // NewBandit builds the bandit learner id for k classes in d dimensions.
 func NewBandit(id string, k, d int, params map[string]float64) (bandit.Learner, error) {
-	for _, bl := range banditLearners {
-		if bl.ID != id {
-			continue
-		}
-		p, err := bl.Resolve(params)
-		if err != nil {
-			return nil, err
-		}
-		return bl.build(k, d, p)
+	build, p, err := banditLearners.resolve(id, params)
+	if err != nil {
+		return nil, err
 	}
-	return nil, fmt.Errorf("unknown bandit learner %q (known: %s)", id, strings.Join(BanditIDs(), ", "))
+	return build(k, d, p)
 }
 
 // BanditWithGamma builds a bandit learner at exploration rate gamma (the
@@ -122,11 +93,4 @@ func ExplorationParams(id string, gamma, gammaMax float64) map[string]float64 {
 }
 
 // LookupBandit returns the bandit entry with the given id.
-func LookupBandit(id string) (Entry, bool) {
-	for _, e := range Bandit() {
-		if e.ID == id {
-			return e, true
-		}
-	}
-	return Entry{}, false
-}
+func LookupBandit(id string) (Entry, bool) { return banditLearners.lookup(id) }

@@ -53,7 +53,7 @@ type Entry struct {
 	ID         string     `json:"id"`
 	Name       string     `json:"name"`
 	Family     string     `json:"family"`
-	Paper      string     `json:"paper"`
+	Paper      Paper      `json:"paper"`
 	Algorithm  string     `json:"algorithm"`
 	Summary    string     `json:"summary"`
 	Loss       string     `json:"loss"` // "any", or the loss the algorithm has built in

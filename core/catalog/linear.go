@@ -3,20 +3,9 @@ package catalog
 import (
 	"fmt"
 	"math"
-	"strings"
 
 	"unitfree/core/linear"
 	"unitfree/core/loss"
-)
-
-// Paper references, as the catalogue cites them.
-const (
-	paperKotlowski = "Kotłowski, Scale-invariant unconstrained online learning (ALT 2017)"
-	paperOGD       = "Orabona, Online Gradient Descent (lecture notes, 2019)"
-	paperOMD       = "Orabona, Crammer, Cesa-Bianchi, A generalized online mirror descent with applications to classification and regression (Machine Learning 2015)"
-	paperScinol    = "Kempka, Kotłowski, Warmuth, Adaptive scale-invariant online algorithms for learning linear models (ICML 2019)"
-	paperNAG       = "Ross, Mineiro, Langford, Normalized online learning (UAI 2013)"
-	paperAdaGrad   = "Duchi, Hazan, Singer, Adaptive subgradient methods (JMLR 2011)"
 )
 
 // Common parameters.
@@ -29,145 +18,131 @@ var (
 		Default: math.Sqrt2 / 2, Min: 0, MinExclusive: true, Max: 1e6, Unit: "prediction units"}
 )
 
-// linearLearner is a catalogue entry for a full-information linear learner
-// together with its constructor.
-type linearLearner struct {
-	Entry
-	build func(d int, l loss.Loss, p map[string]float64) linear.Learner
-}
+// linearBuild builds a linear learner for d-dimensional inputs and a loss.
+type linearBuild = func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error)
 
-var linearLearners = []linearLearner{
+var linearLearners = table[linearBuild]{kind: "learner", items: []item[linearBuild]{
 	{Entry{ID: "ogd", Name: "OGD", Family: "gradient descent", Paper: paperOGD, Algorithm: "projected online gradient descent, constant step (§2)",
 		Summary: "w ← Π(w − η ∇ℓ): the baseline; its step has the units of the features, so a change of units changes it",
 		Loss:    "any", Invariance: InvariantNone,
 		Params: []Param{{Name: "eta", Symbol: "η", Doc: "constant step", Default: 0.5, Min: 0, MinExclusive: true, Max: 1e6}, paramRadius}},
-		func(d int, l loss.Loss, p map[string]float64) linear.Learner {
-			return linear.NewOGD(d, l, p["eta"], p["radius"])
+		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
+			return linear.NewOGD(d, l, p["eta"], p["radius"]), nil
 		}},
 	{Entry{ID: "ogd-sqrt", Name: "OGD, η/√t", Family: "gradient descent", Paper: paperOGD, Algorithm: "projected online gradient descent, step η/√t (§2)",
 		Summary: "OGD with a decaying step: O(√T) regret on a bounded domain without knowing T",
 		Loss:    "any", Invariance: InvariantNone,
 		Params: []Param{{Name: "eta", Symbol: "η", Doc: "step of round 1 (D/L for the note's bound)", Default: 1, Min: 0, MinExclusive: true, Max: 1e6}, paramRadius}},
-		func(d int, l loss.Loss, p map[string]float64) linear.Learner {
-			return linear.NewOGDSqrt(d, l, p["eta"], p["radius"])
+		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
+			return linear.NewOGDSqrt(d, l, p["eta"], p["radius"]), nil
 		}},
 	{Entry{ID: "ftl", Name: "Follow the Leader", Family: "gradient descent", Paper: paperOGD, Algorithm: "FTL on the linearized losses over an L2 ball (§2.3's failure example)",
 		Summary: "plays the best point for the past: linear regret on the lecture's alternating sequence",
 		Loss:    "any", Invariance: InvariantNone,
 		Params: []Param{{Name: "radius", Symbol: "D", Doc: "radius of the ball FTL plays in", Default: 1, Min: 0, MinExclusive: true, Max: 1e6, Unit: "1/feature units"}}},
-		func(d int, l loss.Loss, p map[string]float64) linear.Learner {
-			return linear.NewFTL(d, l, p["radius"])
+		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
+			return linear.NewFTL(d, l, p["radius"]), nil
 		}},
 	{Entry{ID: "adagrad", Name: "AdaGrad", Family: "gradient descent", Paper: paperAdaGrad, Algorithm: "diagonal AdaGrad, mirror-descent form",
 		Summary: "per-coordinate steps η/√(Σg²): adapts to gradient sizes, not to feature units",
 		Loss:    "any", Invariance: InvariantNone,
 		Params: []Param{{Name: "eta", Symbol: "η", Doc: "step", Default: 0.5, Min: 0, MinExclusive: true, Max: 1e6},
 			{Name: "delta", Symbol: "δ", Doc: "added to √G_i in the denominator", Default: 0, Min: 0, Max: 1e6}}},
-		func(d int, l loss.Loss, p map[string]float64) linear.Learner {
-			return linear.NewAdaGrad(d, l, p["eta"], p["delta"])
+		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
+			return linear.NewAdaGrad(d, l, p["eta"], p["delta"]), nil
 		}},
 	{Entry{ID: "scinol-diag", Name: "SI coordinate-wise", Family: "scale-invariant", Paper: paperKotlowski, Algorithm: "Algorithm 1",
 		Summary: "per-coordinate exponential potential; invariant to each feature's unit; starts slowly by design",
 		Loss:    "any (bounds for 1-Lipschitz)", Invariance: InvariantPerFeature, Params: []Param{paramAlpha}},
-		func(d int, l loss.Loss, p map[string]float64) linear.Learner {
-			return linear.NewScinolDiag(d, l, p["alpha"])
+		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
+			return linear.NewScinolDiag(d, l, p["alpha"]), nil
 		}},
 	{Entry{ID: "scinol-full", Cost: CostQuadratic, Name: "SI full", Family: "scale-invariant", Paper: paperKotlowski, Algorithm: "Algorithm 2",
 		Summary: "second-order potential with S⁺: invariant to any invertible linear map of the inputs (affine units with a bias)",
 		Loss:    "any (bounds for 1-Lipschitz)", Invariance: InvariantLinear, Params: []Param{paramAlpha}},
-		func(d int, l loss.Loss, p map[string]float64) linear.Learner {
-			return linear.NewScinolFull(d, l, p["alpha"])
+		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
+			return linear.NewScinolFull(d, l, p["alpha"]), nil
 		}},
 	{Entry{ID: "omd-si-pnorm", Name: "OMD scale-invariant p-norm", Family: "scale-invariant", Paper: paperOMD, Algorithm: "regularizer (12), derived form",
 		Summary: "p-norm OMD with p = 2 ln m on features scaled by their maxima: log-dimension bound",
 		Loss:    "any (bounds for 1-Lipschitz)", Invariance: InvariantPerFeature,
 		Params: []Param{paramOMDEta, {Name: "delta", Symbol: "δ", Doc: "initial value under β's square root (≥ e L²)", Default: math.E, Min: math.E, Max: 1e6}}},
-		func(d int, l loss.Loss, p map[string]float64) linear.Learner {
-			return linear.NewOMDSIPNorm(d, l, p["eta"], p["delta"])
+		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
+			return linear.NewOMDSIPNorm(d, l, p["eta"], p["delta"]), nil
 		}},
 	{Entry{ID: "omd-si-diag", Name: "OMD scale-invariant diagonal", Family: "scale-invariant", Paper: paperOMD, Algorithm: "regularizer (13), derived form",
 		Summary: "AdaGrad-like per-coordinate OMD on features scaled by their maxima",
 		Loss:    "any (bounds for 1-Lipschitz)", Invariance: InvariantPerFeature,
 		Params: []Param{paramOMDEta, {Name: "delta", Symbol: "δ", Doc: "initial value under β's square root (≥ L²)", Default: 1, Min: 1, Max: 1e6}}},
-		func(d int, l loss.Loss, p map[string]float64) linear.Learner {
-			return linear.NewOMDSIDiag(d, l, p["eta"], p["delta"])
+		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
+			return linear.NewOMDSIDiag(d, l, p["eta"], p["delta"]), nil
 		}},
 	{Entry{ID: "vaw", Cost: CostQuadratic, Name: "Vovk–Azoury–Warmuth", Family: "second-order", Paper: paperOMD, Algorithm: "Vovk–Azoury–Warmuth forecaster (§4)",
 		Summary: "online ridge regression that includes the current x: the classic for the squared loss",
 		Loss:    "squared (built in)", Invariance: InvariantNone,
 		Params: []Param{{Name: "a", Symbol: "a", Doc: "ridge regularization", Default: 1, Min: 0, MinExclusive: true, Max: 1e6, Unit: "feature units²"}}},
-		func(d int, _ loss.Loss, p map[string]float64) linear.Learner { return linear.NewVAW(d, p["a"]) }},
+		func(d int, _ loss.Loss, p map[string]float64) (linear.Learner, error) {
+			return linear.NewVAW(d, p["a"]), nil
+		}},
 	{Entry{ID: "sop", Cost: CostQuadratic, Name: "Second-order Perceptron", Family: "second-order", Paper: paperOMD, Algorithm: "second-order Perceptron (§6)",
 		Summary: "Perceptron with a whitening matrix built from its mistakes",
 		Loss:    "mistakes (built in)", Invariance: InvariantNone,
 		Params: []Param{{Name: "a", Symbol: "a", Doc: "regularization of the correlation matrix", Default: 1, Min: 0, MinExclusive: true, Max: 1e6, Unit: "feature units²"}}},
-		func(d int, _ loss.Loss, p map[string]float64) linear.Learner { return linear.NewSOP(d, p["a"]) }},
+		func(d int, _ loss.Loss, p map[string]float64) (linear.Learner, error) {
+			return linear.NewSOP(d, p["a"]), nil
+		}},
 	{Entry{ID: "arow", Cost: CostQuadratic, Name: "AROW", Family: "second-order", Paper: paperOMD, Algorithm: "AROW (§6)",
 		Summary: "confidence-weighted updates of a mean and a covariance on margin errors",
 		Loss:    "squared hinge (built in)", Invariance: InvariantNone,
 		Params: []Param{{Name: "r", Symbol: "r", Doc: "regularization", Default: 1, Min: 0, MinExclusive: true, Max: 1e6, Unit: "feature units²"}}},
-		func(d int, _ loss.Loss, p map[string]float64) linear.Learner { return linear.NewAROW(d, p["r"]) }},
+		func(d int, _ loss.Loss, p map[string]float64) (linear.Learner, error) {
+			return linear.NewAROW(d, p["r"]), nil
+		}},
 	{Entry{ID: "pa1", Name: "PA-I", Family: "mistake-driven", Paper: paperOMD, Algorithm: "Passive-Aggressive PA-I (§6)",
 		Summary: "smallest change that fixes the hinge loss, capped by C",
 		Loss:    "hinge (built in)", Invariance: InvariantNone,
 		Params: []Param{{Name: "C", Symbol: "C", Doc: "aggressiveness: the cap on each step", Default: 1, Min: 0, MinExclusive: true, Max: 1e6}}},
-		func(d int, _ loss.Loss, p map[string]float64) linear.Learner { return linear.NewPA1(d, p["C"]) }},
+		func(d int, _ loss.Loss, p map[string]float64) (linear.Learner, error) {
+			return linear.NewPA1(d, p["C"]), nil
+		}},
 	{Entry{ID: "perceptron", Name: "Perceptron", Family: "mistake-driven", Paper: paperOMD, Algorithm: "Perceptron (§6)",
 		Summary: "w ← w + y x on every mistake",
 		Loss:    "mistakes (built in)", Invariance: InvariantNone},
-		func(d int, _ loss.Loss, _ map[string]float64) linear.Learner { return linear.NewPerceptron(d) }},
+		func(d int, _ loss.Loss, _ map[string]float64) (linear.Learner, error) {
+			return linear.NewPerceptron(d), nil
+		}},
 	{Entry{ID: "scinol1", Name: "ScInOL1", Family: "scale-invariant", Paper: paperScinol, Algorithm: "ScInOL1",
 		Summary: "coin betting per coordinate: parameter-free and unit-free, without Algorithm 1's slow start",
 		Loss:    "any (bounds for 1-Lipschitz)", Invariance: InvariantPerFeature,
 		Params: []Param{{Name: "eps", Symbol: "ε", Doc: "initial wealth per coordinate", Default: 1, Min: 0, MinExclusive: true, Max: 1e6, Unit: "prediction units"}}},
-		func(d int, l loss.Loss, p map[string]float64) linear.Learner {
-			return linear.NewScinol1(d, l, p["eps"])
+		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
+			return linear.NewScinol1(d, l, p["eps"]), nil
 		}},
 	{Entry{ID: "scinol2", Name: "ScInOL2", Family: "scale-invariant", Paper: paperScinol, Algorithm: "ScInOL2",
 		Summary: "ScInOL with a wealth that grows with the reward: the paper's best",
 		Loss:    "any (bounds for 1-Lipschitz)", Invariance: InvariantPerFeature,
 		Params: []Param{{Name: "eps", Symbol: "ε", Doc: "initial wealth per coordinate", Default: 1, Min: 0, MinExclusive: true, Max: 1e6, Unit: "prediction units"}}},
-		func(d int, l loss.Loss, p map[string]float64) linear.Learner {
-			return linear.NewScinol2(d, l, p["eps"])
+		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
+			return linear.NewScinol2(d, l, p["eps"]), nil
 		}},
 	{Entry{ID: "nag", Name: "NAG", Family: "scale-invariant", Paper: paperNAG, Algorithm: "Normalized Adaptive Gradient (as in Vowpal Wabbit)",
 		Summary: "AdaGrad on features normalized by their running maxima",
 		Loss:    "any", Invariance: InvariantPerFeature,
 		Params: []Param{{Name: "eta", Symbol: "η", Doc: "step", Default: 0.5, Min: 0, MinExclusive: true, Max: 1e6}}},
-		func(d int, l loss.Loss, p map[string]float64) linear.Learner { return linear.NewNAG(d, l, p["eta"]) }},
-}
+		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
+			return linear.NewNAG(d, l, p["eta"]), nil
+		}},
+}}
 
 // Linear returns the entries of the full-information linear learners, in
 // catalogue order.
-func Linear() []Entry {
-	out := make([]Entry, len(linearLearners))
-	for i, l := range linearLearners {
-		out[i] = l.Entry
-		if out[i].Cost == "" {
-			out[i].Cost = CostLinear
-		}
-	}
-	return out
-}
+func Linear() []Entry { return linearLearners.entries() }
 
 // LinearIDs returns the ids of the linear learners.
-func LinearIDs() []string {
-	ids := make([]string, len(linearLearners))
-	for i, l := range linearLearners {
-		ids[i] = l.ID
-	}
-	return ids
-}
+func LinearIDs() []string { return linearLearners.ids() }
 
-// Lookup returns the entry with the given id.
-func Lookup(id string) (Entry, bool) {
-	for _, e := range Linear() {
-		if e.ID == id {
-			return e, true
-		}
-	}
-	return Entry{}, false
-}
+// Lookup returns the linear learner's entry with the given id.
+func Lookup(id string) (Entry, bool) { return linearLearners.lookup(id) }
 
 // NewLinear builds the linear learner id for d-dimensional inputs and the
 // loss l, with params (missing ones take their defaults). Unknown ids,
@@ -176,15 +151,9 @@ func NewLinear(id string, d int, l loss.Loss, params map[string]float64) (linear
 	if d < 1 {
 		return nil, fmt.Errorf("learner %q: dimension must be at least 1, got %d", id, d)
 	}
-	for _, ll := range linearLearners {
-		if ll.ID != id {
-			continue
-		}
-		p, err := ll.Resolve(params)
-		if err != nil {
-			return nil, err
-		}
-		return ll.build(d, l, p), nil
+	build, p, err := linearLearners.resolve(id, params)
+	if err != nil {
+		return nil, err
 	}
-	return nil, fmt.Errorf("unknown learner %q (known: %s)", id, strings.Join(LinearIDs(), ", "))
+	return build(d, l, p)
 }

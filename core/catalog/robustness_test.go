@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"testing"
 
 	"unitfree/core/linear"
@@ -168,12 +169,12 @@ func TestCatalogueValidation(t *testing.T) {
 		t.Error(err)
 	}
 	seen := map[string]bool{}
-	for _, e := range Linear() {
+	for _, e := range slices.Concat(Linear(), Bandit(), Samplers(), Optimizers()) {
 		if seen[e.ID] {
 			t.Errorf("duplicate id %q", e.ID)
 		}
 		seen[e.ID] = true
-		if e.Name == "" || e.Paper == "" || e.Algorithm == "" || e.Summary == "" || e.Loss == "" {
+		if e.Name == "" || len(e.Paper.Authors) == 0 || e.Paper.Title == "" || e.Paper.Venue == "" || e.Algorithm == "" || e.Summary == "" || e.Loss == "" {
 			t.Errorf("%s: incomplete entry %+v", e.ID, e)
 		}
 		for _, p := range e.Params {

@@ -85,7 +85,8 @@ func Run(t *testing.T, c Client) {
 		for _, e := range list {
 			m := e.(map[string]any)
 			ids[m["id"].(string)] = true
-			if m["paper"] == "" || m["invariance"] == "" {
+			paper, _ := m["paper"].(map[string]any)
+			if authors, _ := paper["authors"].([]any); len(authors) == 0 || paper["title"] == "" || paper["venue"] == "" || m["invariance"] == "" {
 				t.Errorf("incomplete entry %v", m)
 			}
 		}

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"math"
 	"strconv"
-	"strings"
 	"syscall/js"
 
 	"honnef.co/go/js/dom/v2"
@@ -141,20 +140,6 @@ func tickLabel(v float64) string { return playground.TickLabel(v) }
 
 // num formats a figure with four significant digits.
 func num(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
-
-// shortCite shortens "Author, Other, Title (Venue Year)" to
-// "Author et al. (Venue Year)".
-func shortCite(paper string) string {
-	first, rest, _ := strings.Cut(paper, ",")
-	venue := ""
-	if i := strings.LastIndex(paper, "("); i >= 0 {
-		venue = " " + paper[i:]
-	}
-	if strings.Count(paper, ",") >= 2 && !strings.HasPrefix(strings.TrimSpace(rest), "Online") {
-		return first + " et al." + venue
-	}
-	return first + venue
-}
 
 func checked(el dom.Element) bool { return el.Underlying().Get("checked").Bool() }
 

@@ -54,8 +54,8 @@ func (a *app) buildPanelsThen(next func()) {
 		root.SetAttribute("class", "learner-panel")
 		root.SetAttribute("data-id", spec.ID)
 		root.SetAttribute("aria-label", e.Name)
-		h, paper := panelHeading(a.doc, learnerColors[i%len(learnerColors)], e.Name, e.Paper,
-			fmt.Sprintf("%s, %s · invariant: %s", shortCite(e.Paper), e.Algorithm, e.Invariance))
+		h, paper := panelHeading(a.doc, learnerColors[i%len(learnerColors)], e.Name, e.Paper.String(),
+			fmt.Sprintf("%s, %s · invariant: %s", e.Paper.Short(), e.Algorithm, e.Invariance))
 		root.AppendChild(h)
 		root.AppendChild(paper)
 		canvas := createCanvas(a.doc)

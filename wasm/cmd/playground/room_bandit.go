@@ -264,8 +264,8 @@ func (v *banditView) buildPanels() {
 		e, _ := catalog.LookupBandit(id)
 		p := &banditPanel{root: create(v.doc, "div")}
 		p.root.SetAttribute("class", "learner-panel")
-		h, paper := panelHeading(v.doc, learnerColors[i%len(learnerColors)], e.Name, e.Paper,
-			fmt.Sprintf("%s, %s", shortCite(e.Paper), e.Algorithm))
+		h, paper := panelHeading(v.doc, learnerColors[i%len(learnerColors)], e.Name, e.Paper.String(),
+			fmt.Sprintf("%s, %s", e.Paper.Short(), e.Algorithm))
 		p.root.AppendChild(h)
 		p.root.AppendChild(paper)
 		p.canvas = createCanvas(v.doc)
