@@ -1,7 +1,3 @@
-// Package bandit provides multiclass linear learners with bandit feedback
-// (Beygelzimer, Orabona, Zhang, ICML 2017): each round the
-// learner plays a label and hears only whether it was right. Labels are
-// 0..k-1; scores are W x with one row of W per class.
 package bandit
 
 import (

@@ -1,8 +1,3 @@
-// Package catalog lists every learner of unitfree with what the API and the
-// page need to build menus from it: a stable id, names, the paper and
-// algorithm it implements, its parameters with defaults and ranges, and the
-// invariance it has. Learner ids are a contract: the API, the URL state and
-// the tests use exactly these.
 package catalog
 
 import (

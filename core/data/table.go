@@ -1,7 +1,3 @@
-// Package data reads the rounds the learners see: CSV text and inline JSON
-// data into tables, the datasets that ship with unitfree (with each
-// feature's unit), the selection of features and a label, and per-feature
-// changes of units.
 package data
 
 import (

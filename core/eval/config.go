@@ -1,8 +1,3 @@
-// Package eval is unitfree's evaluation engine: it plays learners over a
-// stream with progressive validation (each round: predict, then learn),
-// records loss, mistakes and predictions, and measures regret against the
-// best fixed linear predictor in hindsight. The page steps a session a few
-// rounds per frame; the API runs it to the end.
 package eval
 
 import (

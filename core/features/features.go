@@ -1,5 +1,3 @@
-// Package features maps raw inputs to the vectors the linear learners see: a
-// constant bias term and polynomial monomials of the raw features.
 package features
 
 import (

@@ -1,6 +1,3 @@
-// Package hindsight computes the best fixed linear predictor in hindsight:
-// the comparator u* = argmin_u sum_t l(y_t, u^T x_t) against which regret is
-// measured, with gonum's optimizers.
 package hindsight
 
 import (

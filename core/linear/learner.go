@@ -1,6 +1,3 @@
-// Package linear provides the full-information online learners of linear
-// prediction: yhat = w^T x, one round at a time, with any convex loss from
-// package loss.
 package linear
 
 // Learner is an online linear predictor. Every x passed to it has length

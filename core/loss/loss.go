@@ -1,5 +1,3 @@
-// Package loss provides the convex losses of linear prediction, each with its
-// value and its derivative in the prediction.
 package loss
 
 import "math"

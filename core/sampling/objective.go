@@ -1,8 +1,3 @@
-// Package sampling is stochastic optimisation with bandit sampling (Salehi,
-// Celis, Thiran, "Stochastic optimization with bandit sampling",
-// arXiv:1708.02544): finite-sum objectives, samplers that choose which data point to look
-// at (uniform, importance, MABS), and the optimisers SGD, SAGA and Prox-SVRG
-// that use them through the unbiased estimator grad_i / (n p_i).
 package sampling
 
 import (
