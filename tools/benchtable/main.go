@@ -6,7 +6,7 @@
 // (raw, gzip, brotli; and after wasm-opt when binaryen is installed), and
 // which targets hold. It also writes the table as JSON next to the inputs.
 //
-//	go run ./core/cmd/benchtable build/bench
+//	go run ./tools/benchtable build/bench
 package main
 
 import (
@@ -92,7 +92,7 @@ func (c *countWriter) Write(p []byte) (int, error) { c.n += int64(len(p)); retur
 
 func main() {
 	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: benchtable DIR (with native.txt, node.txt, frames.txt)")
+		fmt.Fprintln(os.Stderr, "usage: benchtable DIR (with native.txt, node.txt, chromium.txt, frames.json, interactive.json)")
 		os.Exit(2)
 	}
 	dir := os.Args[1]
@@ -246,27 +246,27 @@ func main() {
 	sz["site"] = map[string]int64{"raw": site[0], "gzip": site[1], "brotli": site[2]}
 	report["sizes"] = sz
 
-	// Frame times, from the browser test's log line.
-	if raw, err := os.ReadFile(filepath.Join(dir, "frames.txt")); err == nil {
-		m := regexp.MustCompile(`median ([\d.]+) ms, p95 ([\d.]+) ms`).FindStringSubmatch(string(raw))
-		if m != nil {
-			med, _ := strconv.ParseFloat(m[1], 64)
-			p95, _ := strconv.ParseFloat(m[2], 64)
-			fmt.Println()
-			fmt.Printf("## Playground frames (4 learners, 500 points, 64x64 heatmaps, 10 rounds/frame, headless Chromium)\n\n- interval between frames: median %.1f ms, p95 %.1f ms\n", med, p95)
-			// A frame delivered at the next 60-Hz vsync reads 16.7 ms give or
-			// take the timer's jitter; a dropped frame reads 33.3 ms.
-			check("playground p95 frame interval (ms), one 60-Hz frame plus 5% jitter", p95, p95 <= 16.7*1.05, "<= 17.5")
-		}
-		if m := regexp.MustCompile(`work per frame median ([\d.]+) ms, p95 ([\d.]+) ms`).FindStringSubmatch(string(raw)); m != nil {
-			p95, _ := strconv.ParseFloat(m[2], 64)
-			fmt.Printf("- the page's own work per frame: median %s ms, p95 %s ms\n", m[1], m[2])
-			check("playground p95 work per frame (ms)", p95, p95 <= 16.7, "<= 16.7")
-		}
-		if m := regexp.MustCompile(`compiled at (\d+) ms, interactive at (\d+) ms`).FindStringSubmatch(string(raw)); m != nil {
-			fmt.Printf("- cold cache on localhost: WASM downloaded and compiled (streaming) at %s ms, interactive at %s ms\n", m[1], m[2])
-			report["interactiveMs"] = m[2]
-		}
+	// The browser's measurements, from the JSON files its tests write.
+	var frames struct {
+		Setup                     string
+		FrameMedianMs, FrameP95Ms float64
+		WorkMedianMs, WorkP95Ms   float64
+	}
+	if readJSON(filepath.Join(dir, "frames.json"), &frames) {
+		fmt.Println()
+		fmt.Printf("## Playground frames (%s, headless Chromium)\n\n- interval between frames: median %.1f ms, p95 %.1f ms\n",
+			frames.Setup, frames.FrameMedianMs, frames.FrameP95Ms)
+		// A frame delivered at the next 60-Hz vsync reads 16.7 ms give or
+		// take the timer's jitter; a dropped frame reads 33.3 ms.
+		check("playground p95 frame interval (ms), one 60-Hz frame plus 5% jitter", frames.FrameP95Ms, frames.FrameP95Ms <= 16.7*1.05, "<= 17.5")
+		fmt.Printf("- the page's own work per frame: median %.1f ms, p95 %.1f ms\n", frames.WorkMedianMs, frames.WorkP95Ms)
+		check("playground p95 work per frame (ms)", frames.WorkP95Ms, frames.WorkP95Ms <= 16.7, "<= 16.7")
+	}
+	var start struct{ CompiledMs, InteractiveMs float64 }
+	if readJSON(filepath.Join(dir, "interactive.json"), &start) {
+		fmt.Printf("- cold cache on localhost: WASM downloaded and compiled (streaming) at %.0f ms, interactive at %.0f ms\n",
+			start.CompiledMs, start.InteractiveMs)
+		report["interactiveMs"] = start.InteractiveMs
 	}
 	js, _ := json.MarshalIndent(report, "", "  ")
 	os.WriteFile(filepath.Join(dir, "table.json"), js, 0o644)
@@ -293,4 +293,18 @@ func wasmOpt(path string) (map[string]int64, bool) {
 	}
 	fmt.Printf("- %s after wasm-opt -Oz: %.2f MB raw, %.2f MB gzip, %.2f MB brotli\n", path, float64(raw)/1e6, float64(gz)/1e6, float64(br)/1e6)
 	return map[string]int64{"raw": raw, "gzip": gz, "brotli": br}, true
+}
+
+// readJSON reads a measurement file into v; it reports false when there is
+// none (a partial bench folder) or it cannot be read, which it says.
+func readJSON(path string, v any) bool {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		fmt.Printf("- %s cannot be read: %v\n", path, err)
+		return false
+	}
+	return true
 }
