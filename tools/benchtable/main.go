@@ -268,6 +268,17 @@ func main() {
 			start.CompiledMs, start.InteractiveMs)
 		report["interactiveMs"] = start.InteractiveMs
 	}
+	var split []struct {
+		Variant, Network, Downloads string
+		UnitsMs, RoomMs             float64
+	}
+	if readJSON(filepath.Join(dir, "split.json"), &split) {
+		fmt.Printf("\n## Two programs or one (cold cache, median of three loads)\n\n| variant | network | units room interactive | bandit room from a link |\n|---|---|---|---|\n")
+		for _, m := range split {
+			fmt.Printf("| %s | %s | %.0f ms | %.0f ms |\n", m.Variant, m.Network, m.UnitsMs, m.RoomMs)
+		}
+		report["split"] = split
+	}
 	js, _ := json.MarshalIndent(report, "", "  ")
 	os.WriteFile(filepath.Join(dir, "table.json"), js, 0o644)
 }

@@ -1,4 +1,4 @@
-//go:build js && rooms
+//go:build js && (rooms || single)
 
 package main
 

@@ -1,4 +1,4 @@
-//go:build js && rooms
+//go:build js && (rooms || single)
 
 package main
 
@@ -232,6 +232,9 @@ func (v *roomView) tick() {
 		v.dirty = false
 		v.content.draw()
 		v.content.publish()
+		if js.Global().Get("unitfreeRoomReadyMs").IsUndefined() { // the first room's first picture
+			js.Global().Set("unitfreeRoomReadyMs", clock())
+		}
 	}
 }
 

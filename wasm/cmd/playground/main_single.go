@@ -1,0 +1,32 @@
+//go:build js && single && !rooms
+
+package main
+
+// One program for every room, built only to measure the two-program split
+// against it (wasm/browsertest's TestProgramSplit; the README has the
+// numbers). The units playground starts as in main.go, and the page's
+// unitfreeLoadRooms, which would download rooms.wasm, shows the other
+// rooms from this same program instead.
+
+import (
+	"runtime/debug"
+	"syscall/js"
+
+	"honnef.co/go/js/dom/v2"
+)
+
+func main() {
+	debug.SetGCPercent(400)
+	doc := dom.GetWindow().Document()
+	var rooms *roomsRouter
+	js.Global().Set("unitfreeLoadRooms", js.FuncOf(func(js.Value, []js.Value) any {
+		if rooms == nil {
+			byID(doc, "rooms-loading").SetAttribute("hidden", "")
+			rooms = newRoomsRouter(doc)
+			rooms.route()
+		}
+		return nil
+	}))
+	startUnits(doc)
+	select {}
+}
