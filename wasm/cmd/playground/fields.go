@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"honnef.co/go/js/dom/v2"
+
 	"unitfree/wasm/playground"
 )
 
@@ -19,6 +21,9 @@ import (
 func bindFields[M any](v *roomView, fs playground.Fields[M], model func() *M, after func(key string)) {
 	for _, f := range fs {
 		el := v.el(f.Name)
+		if el == nil { // a field the page's HTML does not place: made here
+			el = fieldControl(v, f)
+		}
 		step := strconv.FormatFloat(f.Step, 'g', -1, 64)
 		if f.Control == playground.NumberInput {
 			el.SetAttribute("min", strconv.FormatFloat(f.Min, 'g', -1, 64))
@@ -44,6 +49,38 @@ func bindFields[M any](v *roomView, fs playground.Fields[M], model func() *M, af
 			v.changed()
 		})
 	}
+}
+
+// fieldControl makes a field's control, labelled in plain words, in the
+// room's box of further settings (prefix + "fields").
+func fieldControl[M any](v *roomView, f playground.Field[M]) dom.Element {
+	label := create(v.doc, "label")
+	label.SetAttribute("class", "field")
+	input := create(v.doc, "input")
+	input.SetAttribute("id", v.spec.prefix+f.Name)
+	if f.Control == playground.NumberInput {
+		label.AppendChild(v.doc.CreateTextNode(f.Words() + " "))
+		input.SetAttribute("type", "number")
+	} else {
+		text := create(v.doc, "span")
+		text.AppendChild(v.doc.CreateTextNode(f.Symbol + " = "))
+		shown := create(v.doc, "span")
+		shown.SetAttribute("id", v.spec.prefix+f.Name+"-value")
+		text.AppendChild(shown)
+		text.AppendChild(v.doc.CreateTextNode(": " + f.Doc))
+		label.AppendChild(text)
+		input.SetAttribute("type", "range")
+		lg := math.Log10
+		if f.Control == playground.Log2Slider {
+			lg = math.Log2
+		}
+		input.SetAttribute("min", strconv.FormatFloat(lg(f.Min), 'g', -1, 64))
+		input.SetAttribute("max", strconv.FormatFloat(lg(f.Max), 'g', -1, 64))
+		input.SetAttribute("aria-label", f.Words())
+	}
+	label.AppendChild(input)
+	v.el("fields").AppendChild(label)
+	return input
 }
 
 // controlValue reads a field's value from its control's text.
