@@ -218,8 +218,10 @@ func (b *BanditRoom) readData(r *stateReader) {
 func (b *BanditRoom) legacyKind() byte { return 'b' }
 
 // readLegacy reads the state of links made before the settings became
-// key and value pairs (their settings in a fixed order).
+// key and value pairs (their settings in a fixed order; a setting added
+// since keeps its default).
 func (b *BanditRoom) readLegacy(r *stateReader) {
+	BanditFields.SetDefaults(b) // the settings the layout did not have
 	b.readData(r)
 	b.Rounds = r.int()
 	b.Learners = r.strs(MaxLearners + 1)

@@ -108,8 +108,10 @@ func (l *Lecture) readState(r *stateReader) {
 func (l *Lecture) legacyKind() byte { return 'l' }
 
 // readLegacy reads the state of links made before the settings became
-// key and value pairs (their settings in a fixed order).
+// key and value pairs (their settings in a fixed order; a setting added
+// since keeps its default).
 func (l *Lecture) readLegacy(r *stateReader) {
+	LectureFields.SetDefaults(l) // the settings the layout did not have
 	l.Sequence = r.str()
 	l.Rounds = r.int()
 	l.readMoves(r)

@@ -167,8 +167,10 @@ func (s *SamplingRoom) readPairs(r *stateReader) {
 func (s *SamplingRoom) legacyKind() byte { return 's' }
 
 // readLegacy reads the state of links made before the settings became
-// key and value pairs (their settings in a fixed order).
+// key and value pairs (their settings in a fixed order; a setting added
+// since keeps its default).
 func (s *SamplingRoom) readLegacy(r *stateReader) {
+	SamplingFields.SetDefaults(s) // the settings the layout did not have
 	s.Data = r.str()
 	s.N = r.int()
 	s.Tau = r.float()
