@@ -57,6 +57,7 @@ type BanditRoom struct {
 	Seed     uint64  // seed of the data and of the order
 	DrawSeed uint64  // seed of the exploration draws
 	Passes   int     // passes over the points
+	A        float64 // the second-order learners' regularization, A = aI at the start
 }
 
 // generated reports whether the room plays SynSep or SynNonSep.
@@ -74,6 +75,7 @@ var BanditFields = Fields[BanditRoom]{
 	seedField("drawSeed", "seed of the exploration draws", func(b *BanditRoom) any { return &b.DrawSeed }),
 	{Param: catalog.Param{Name: "passes", Doc: "passes over the points", Default: 3, Min: 1, Max: MaxPasses}, Integer: true, Step: 1,
 		Ref: func(b *BanditRoom) any { return &b.Passes }, Applies: func(b *BanditRoom) bool { return !b.generated() }},
+	{Param: entryParam(catalog.Bandit(), "soba", "a"), Ref: func(b *BanditRoom) any { return &b.A }},
 }
 
 // BanditPresets lists the bandit room's data presets.
@@ -236,7 +238,12 @@ func (b *BanditRoom) readLegacy(r *stateReader) {
 func (b *BanditRoom) Specs() []eval.LearnerSpec {
 	var out []eval.LearnerSpec
 	for _, id := range b.Learners {
-		out = append(out, eval.LearnerSpec{ID: id, Params: catalog.ExplorationParams(id, b.Gamma, b.GammaMax)})
+		params := catalog.ExplorationParams(id, b.Gamma, b.GammaMax)
+		e, _ := catalog.LookupBandit(id)
+		if _, ok := e.Param("a"); ok {
+			params["a"] = b.A
+		}
+		out = append(out, eval.LearnerSpec{ID: id, Params: params})
 	}
 	return out
 }

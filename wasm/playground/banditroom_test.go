@@ -114,3 +114,24 @@ func TestBanditRoomStandardizes(t *testing.T) {
 		t.Errorf("the region map is right at %.2f of the penguins", acc)
 	}
 }
+
+// The room's a reaches the learners that have it, and only them.
+func TestBanditRoomRegularization(t *testing.T) {
+	b := NewBanditRoom()
+	if b.A != 1 {
+		t.Fatalf("a new room's a is %v, want the catalogue's 1", b.A)
+	}
+	b.A = 2.5
+	b.Learners = []string{"soba", "soba-diag", "banditron"}
+	specs := b.Specs()
+	if specs[0].Params["a"] != 2.5 || specs[1].Params["a"] != 2.5 {
+		t.Errorf("soba and soba-diag get %v", specs[:2])
+	}
+	if _, ok := specs[2].Params["a"]; ok {
+		t.Errorf("the Banditron got a: %v", specs[2])
+	}
+	again, err := DecodeBanditRoom(b.Encode())
+	if err != nil || again.A != 2.5 {
+		t.Errorf("through a link: %v, %v", again, err)
+	}
+}
