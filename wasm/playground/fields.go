@@ -74,7 +74,7 @@ func (f Field[M]) Check(v float64) error {
 
 // Words names the field for a visitor: its symbol and what it does.
 func (f Field[M]) Words() string {
-	if f.Symbol == "" || f.Symbol == f.Name {
+	if f.Symbol == "" {
 		return f.Doc
 	}
 	return f.Symbol + " (" + f.Doc + ")"
