@@ -28,7 +28,7 @@ const regionCells = 48
 // Zhang 2017), beside a full-information reference.
 type banditView struct {
 	*roomView
-	model      *playground.BanditRoom
+	modelSlot[playground.BanditRoom, *playground.BanditRoom]
 	panels     []*banditPanel
 	chart      *lineChart
 	class      int // the class the brush draws
@@ -49,34 +49,13 @@ type banditPanel struct {
 }
 
 func newBanditView(rv *roomView) *banditView {
-	v := &banditView{roomView: rv}
+	v := &banditView{roomView: rv, modelSlot: modelSlot[playground.BanditRoom, *playground.BanditRoom]{decoder: playground.DecodeBanditRoom, fresh: playground.NewBanditRoom}}
 	v.chart = newLineChart(rv.doc, "b-chart", "rounds", func() { v.dirty = true })
 	return v
 }
 
 // run returns the run being played, or nil.
-func (v *banditView) run() *playground.BanditRun {
-	r, _ := v.player.Run().(*playground.BanditRun)
-	return r
-}
-
-func (v *banditView) raw() []byte {
-	if v.model == nil {
-		return nil
-	}
-	return v.model.Raw()
-}
-
-func (v *banditView) decode(link string) (err error) {
-	m, err := playground.DecodeBanditRoom(link)
-	if err == nil {
-		v.model = m
-	}
-	return err
-}
-
-func (v *banditView) reset()          { v.model = playground.NewBanditRoom() }
-func (v *banditView) validate() error { return v.model.Validate() }
+func (v *banditView) run() *playground.BanditRun { return runAs[*playground.BanditRun](&v.player) }
 
 // paper is the paper's experiment: the diagonal SOBA against the Banditron
 // with the Perceptron as the full-information line.
@@ -87,11 +66,7 @@ func (v *banditView) paper() {
 }
 
 func (v *banditView) newRun() (playground.Stepper, error) {
-	r, err := playground.NewBanditRun(v.model)
-	if err != nil {
-		return nil, err
-	}
-	return r, nil
+	return stepper(playground.NewBanditRun(v.model))
 }
 
 func (v *banditView) roomKey(*dom.KeyboardEvent) {}

@@ -17,7 +17,7 @@ import (
 // the online linear game on [-1, 1] (Orabona's lecture notes on online gradient descent).
 type lectureView struct {
 	*roomView
-	model *playground.Lecture
+	modelSlot[playground.Lecture, *playground.Lecture]
 	plays *lineChart
 	chart *lineChart
 }
@@ -26,43 +26,19 @@ type lectureView struct {
 var lectureColors = []string{"#D55E00", "#0072B2", "#009E73"}
 
 func newLectureView(rv *roomView) *lectureView {
-	v := &lectureView{roomView: rv}
+	v := &lectureView{roomView: rv, modelSlot: modelSlot[playground.Lecture, *playground.Lecture]{decoder: playground.DecodeLecture, fresh: playground.NewLecture}}
 	v.plays = newLineChart(rv.doc, "l-plays", "rounds", nil)
 	v.chart = newLineChart(rv.doc, "l-chart", "rounds", func() { v.dirty = true })
 	return v
 }
 
 // run returns the game being shown, or nil.
-func (v *lectureView) run() *playground.LectureRun {
-	r, _ := v.player.Run().(*playground.LectureRun)
-	return r
-}
+func (v *lectureView) run() *playground.LectureRun { return runAs[*playground.LectureRun](&v.player) }
 
-func (v *lectureView) raw() []byte {
-	if v.model == nil {
-		return nil
-	}
-	return v.model.Raw()
-}
-
-func (v *lectureView) decode(link string) (err error) {
-	m, err := playground.DecodeLecture(link)
-	if err == nil {
-		v.model = m
-	}
-	return err
-}
-
-func (v *lectureView) reset()          { v.model = playground.NewLecture() }
-func (v *lectureView) paper()          { v.reset() }
-func (v *lectureView) validate() error { return v.model.Validate() }
+func (v *lectureView) paper() { v.reset() }
 
 func (v *lectureView) newRun() (playground.Stepper, error) {
-	r, err := playground.NewLectureRun(v.model)
-	if err != nil {
-		return nil, err
-	}
-	return r, nil
+	return stepper(playground.NewLectureRun(v.model))
 }
 
 func (v *lectureView) roomKey(ev *dom.KeyboardEvent) {

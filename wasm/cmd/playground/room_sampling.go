@@ -20,7 +20,7 @@ import (
 // define (Salehi, Celis, Thiran), side by side.
 type samplingView struct {
 	*roomView
-	model  *playground.SamplingRoom
+	modelSlot[playground.SamplingRoom, *playground.SamplingRoom]
 	panels []*samplingPanel
 	gap    *lineChart
 	vari   *lineChart
@@ -35,7 +35,7 @@ type samplingPanel struct {
 }
 
 func newSamplingView(rv *roomView) *samplingView {
-	v := &samplingView{roomView: rv, label: 1}
+	v := &samplingView{roomView: rv, modelSlot: modelSlot[playground.SamplingRoom, *playground.SamplingRoom]{decoder: playground.DecodeSamplingRoom, fresh: playground.NewSamplingRoom}, label: 1}
 	v.gap = newLineChart(rv.doc, "s-chart-gap", "gradient evaluations", func() { v.dirty = true })
 	v.vari = newLineChart(rv.doc, "s-chart-var", "gradient evaluations", func() { v.dirty = true })
 	return v
@@ -43,27 +43,8 @@ func newSamplingView(rv *roomView) *samplingView {
 
 // run returns the run being played, or nil.
 func (v *samplingView) run() *playground.SamplingRun {
-	r, _ := v.player.Run().(*playground.SamplingRun)
-	return r
+	return runAs[*playground.SamplingRun](&v.player)
 }
-
-func (v *samplingView) raw() []byte {
-	if v.model == nil {
-		return nil
-	}
-	return v.model.Raw()
-}
-
-func (v *samplingView) decode(link string) (err error) {
-	m, err := playground.DecodeSamplingRoom(link)
-	if err == nil {
-		v.model = m
-	}
-	return err
-}
-
-func (v *samplingView) reset()          { v.model = playground.NewSamplingRoom() }
-func (v *samplingView) validate() error { return v.model.Validate() }
 
 // paper is the paper's experiment: points of very unequal smoothness.
 func (v *samplingView) paper() {
@@ -72,11 +53,7 @@ func (v *samplingView) paper() {
 }
 
 func (v *samplingView) newRun() (playground.Stepper, error) {
-	r, err := playground.NewSamplingRun(v.model)
-	if err != nil {
-		return nil, err
-	}
-	return r, nil
+	return stepper(playground.NewSamplingRun(v.model))
 }
 
 func (v *samplingView) roomKey(*dom.KeyboardEvent) {}

@@ -310,3 +310,49 @@ func intInput(el dom.Element, def int) int {
 	}
 	return v
 }
+
+// modelSlot holds a room's model and gives its view the roomContent methods
+// that read and write it (raw, decode, reset, validate), once for every
+// room.
+type modelSlot[T any, P interface {
+	*T
+	Raw() []byte
+	Validate() error
+}] struct {
+	model   P
+	decoder func(link string) (P, error)
+	fresh   func() P
+}
+
+func (s *modelSlot[T, P]) raw() []byte {
+	if s.model == nil {
+		return nil
+	}
+	return s.model.Raw()
+}
+
+func (s *modelSlot[T, P]) decode(link string) error {
+	m, err := s.decoder(link)
+	if err == nil {
+		s.model = m
+	}
+	return err
+}
+
+func (s *modelSlot[T, P]) reset()          { s.model = s.fresh() }
+func (s *modelSlot[T, P]) validate() error { return s.model.Validate() }
+
+// stepper returns a new run as the Player's Stepper (nil, not a nil
+// pointer, when there is none).
+func stepper[R playground.Stepper](r R, err error) (playground.Stepper, error) {
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// runAs returns the player's run as the room's run type, or nil.
+func runAs[R playground.Stepper](p *playground.Player) R {
+	r, _ := p.Run().(R)
+	return r
+}
