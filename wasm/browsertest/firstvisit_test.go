@@ -1,0 +1,224 @@
+//go:build !js
+
+package browsertest
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"unitfree/wasm/server"
+)
+
+// The defects a first visit met (issue 16), each with the test that
+// failed before its fix.
+
+// TestNoticesAreCurrent: a problem's notice goes once the next change
+// succeeds, and a success is shown in colours other than a problem's (the
+// import's "Imported 4 points" once stayed in the error colours, and an
+// old problem stayed up after the next success).
+func TestNoticesAreCurrent(t *testing.T) {
+	ctx := newTab(t)
+	url := serveSite(t, server.New(siteDir))
+	waitReady(t, ctx, url)
+	importCSV := func(name, text string) {
+		t.Helper()
+		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+		  const dt = new DataTransfer();
+		  dt.items.add(new File([%q], %q, {type: "text/csv"}));
+		  const input = document.getElementById("csv-import");
+		  input.files = dt.files; input.dispatchEvent(new Event("change"));
+		})()`, text, name))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	colours := func() string {
+		c, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const s = getComputedStyle(document.getElementById("notice")); return s.color + " on " + s.backgroundColor })()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	importCSV("bad.csv", "x,y\n1,2\n3")
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("notice").textContent.includes("not imported")`,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatal(err)
+	}
+	problem := colours()
+	selectValue(t, ctx, "preset", "circles") // a change that succeeds
+	if msg, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("notice"))); msg != "" {
+		t.Errorf("after a successful change the notice still says %q", msg)
+	}
+	importCSV("good.csv", "a,b,label\n1,2,1\n2,1,-1\n3,3,1\n")
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("notice").textContent.includes("Imported")`,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatal(err)
+	}
+	if success := colours(); success == problem {
+		t.Errorf("a success is shown in a problem's colours (%s)", success)
+	}
+}
+
+// TestSpaceOnAButtonPressesIt: Space on a focused button presses that
+// button; it does not also toggle the stream (it once did).
+func TestSpaceOnAButtonPressesIt(t *testing.T) {
+	ctx := newTab(t)
+	url := serveSite(t, server.New(siteDir))
+	waitReady(t, ctx, url)
+	if s := state(t, ctx); s.Playing {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("play"))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := state(t, ctx).Rounds
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.ID("step")), chromedp.KeyEvent(" ")); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	s := state(t, ctx)
+	if s.Playing || s.Rounds != before+1 {
+		t.Fatalf("Space on Step: playing %v, rounds %d -> %d (want one step, not play)", s.Playing, before, s.Rounds)
+	}
+}
+
+// TestBadParameterKeepsTheValueInForce: a parameter outside its range, or
+// an empty or non-numeric field, is refused in plain words, and the field
+// shows the value in force again (it once kept the bad text, and the empty
+// case said `strconv.ParseFloat: parsing "": invalid syntax`).
+func TestBadParameterKeepsTheValueInForce(t *testing.T) {
+	ctx := newTab(t)
+	url := serveSite(t, server.New(siteDir))
+	waitReady(t, ctx, url)
+	const sel = `document.querySelector('input[aria-label$="parameter alpha"]')`
+	for _, c := range []struct{ typed, want string }{{"1", "must be above 1"}, {"", "needs a number"}} {
+		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+		  const el = %s; el.value = %q; el.dispatchEvent(new Event("change"));
+		})()`, sel, c.typed))); err != nil {
+			t.Fatal(err)
+		}
+		msg, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("notice")))
+		field, err := chromedp.Run(ctx, chromedp.Evaluate[string](sel+`.value`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(msg, c.want) || strings.Contains(msg, "strconv") || field != "1.5" {
+			t.Errorf("typed %q: notice %q, field %q; want %q and the field back at 1.5", c.typed, msg, field, c.want)
+		}
+	}
+}
+
+// TestPlayWithoutPointsSaysWhy: Play with no points does not pretend to
+// play (it once turned to Pause at 0/0 rounds, silently) and says why.
+func TestPlayWithoutPointsSaysWhy(t *testing.T) {
+	ctx := newTab(t)
+	url := serveSite(t, server.New(siteDir))
+	waitReady(t, ctx, url)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("clear"))); err != nil {
+		t.Fatal(err)
+	}
+	if s := state(t, ctx); s.Playing {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("play"))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("play"))); err != nil {
+		t.Fatal(err)
+	}
+	label, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("play")))
+	msg, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("notice")))
+	if s := state(t, ctx); s.Playing || label != "Play" || !strings.Contains(msg, "no points") {
+		t.Fatalf("Play on no points: playing %v, button %q, notice %q", s.Playing, label, msg)
+	}
+}
+
+// TestFiguresFit: with six learners on the scales preset played to the
+// end, every figure of every card shows whole on one line, and the page
+// does not scroll sideways at 1280 px (figures were once cut, "320" read
+// "32", and "5480 / 5480" wrapped).
+func TestFiguresFit(t *testing.T) {
+	ctx := newTab(t)
+	url := serveSite(t, server.New(siteDir))
+	waitReady(t, ctx, url)
+	selectValue(t, ctx, "preset", "scales")
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`(() => {
+	  const boxes = [...document.querySelectorAll('#learners input[type=checkbox]')];
+	  for (const b of boxes) {
+	    if (document.querySelectorAll('#learners input:checked').length >= 6) break;
+	    if (!b.checked) { b.checked = true; b.dispatchEvent(new Event("change", {bubbles: true})); }
+	  }
+	})()`)); err != nil {
+		t.Fatal(err)
+	}
+	playToEnd(t, ctx)
+	time.Sleep(500 * time.Millisecond)
+	type fit struct {
+		Wide    []string `json:"wide"`
+		Panels  int      `json:"panels"`
+		Cut     []string `json:"cut"`
+		Wrapped []string `json:"wrapped"`
+		Sideway int      `json:"sideways"`
+	}
+	f, err := chromedp.Run(ctx, chromedp.Evaluate[fit](`(() => {
+	  const out = {panels: document.querySelectorAll('.learner-panel').length, cut: [], wrapped: [], wide: [],
+	    sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth};
+	  for (const el of document.querySelectorAll('body *')) {
+	    if (el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+	      out.wide.push(el.tagName + "#" + el.id + "." + el.className + " " + Math.round(el.getBoundingClientRect().right));
+	  }
+	  for (const dd of document.querySelectorAll('.learner-panel dd')) {
+	    if (dd.scrollWidth > dd.clientWidth + 1) out.cut.push(dd.textContent);
+	    const r = document.createRange(); r.selectNodeContents(dd);
+	    if (r.getClientRects().length > 1) out.wrapped.push(dd.textContent);
+	  }
+	  return out;
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	screenshot(t, ctx, "figures-fit")
+	if f.Panels != 6 || len(f.Cut) > 0 || len(f.Wrapped) > 0 || f.Sideway > 0 {
+		t.Fatalf("%d panels; figures cut %q, wrapped %q; the page scrolls sideways by %d px (past the edge: %q)", f.Panels, f.Cut, f.Wrapped, f.Sideway, f.Wide)
+	}
+}
+
+// TestUnitSwitchComparesAtOnce: switching g -> kg after playing keeps the
+// stream at its round, replayed in both units, so the meters compare at
+// once: OGD's reads "changed by units", the invariant learners'
+// "invariant" (the stream once went back to round 0 and every meter,
+// OGD's too, read "largest difference 0 — invariant"); with nothing
+// played the meter gives no verdict.
+func TestUnitSwitchComparesAtOnce(t *testing.T) {
+	ctx := newTab(t)
+	waitReady(t, ctx, serveSite(t, server.New(siteDir)))
+	selectValue(t, ctx, "preset", "penguins")
+	played := playToEnd(t, ctx).Rounds
+	selectValue(t, ctx, "unit-1", "kg")
+	s := state(t, ctx)
+	if s.Rounds != played || s.Playing {
+		t.Fatalf("after the switch: round %d (was %d), playing %v", s.Rounds, played, s.Playing)
+	}
+	meters, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]string](`Object.fromEntries([...document.querySelectorAll(".learner-panel")].map(p => [p.dataset.id, p.querySelector(".meter").textContent]))`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id, text := range meters {
+		want := "— invariant"
+		if id == "ogd" {
+			want = "changed by units"
+		}
+		if !strings.Contains(text, want) {
+			t.Errorf("%s's meter says %q, want %q", id, text, want)
+		}
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("restart"))); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond)
+	text, _ := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`.learner-panel[data-id="ogd"] .meter`)))
+	if !strings.Contains(text, "nothing compared yet") {
+		t.Errorf("at round 0 OGD's meter says %q", text)
+	}
+}

@@ -1,0 +1,176 @@
+//go:build js && (rooms || single)
+
+package main
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"syscall/js"
+
+	"unitfree/wasm/playground"
+)
+
+// The bandit room's pictures: each learner's panel (region map or its
+// guesses, the points, the current round and its feedback, the figures)
+// and the chart.
+
+// draw paints every panel and the chart; a round played since the last
+// picture flashes its feedback for 20 frames.
+func (v *banditView) draw() {
+	if r := v.run(); r != nil && r.Played() != v.shownRound {
+		v.shownRound = r.Played()
+		v.flashUntil = v.frame + 20
+	}
+	if v.frame < v.flashUntil {
+		v.dirty = true // the pulse and the flash go on
+	}
+	f := v.frameOf()
+	for i, p := range v.panels {
+		v.drawPanel(i, p, f)
+	}
+	v.drawChart()
+	if v.run() == nil {
+		v.el("round").SetTextContent("")
+		return
+	}
+	v.el("round").SetTextContent(v.run().RoundText(v.model.Classes))
+}
+
+func cssOf(c [3]int, alpha float64) string {
+	return fmt.Sprintf("rgba(%d,%d,%d,%g)", c[0], c[1], c[2], alpha)
+}
+
+// drawPanel paints learner i's region map (2-D data) or its guesses at
+// the points (SynSep's projection), the current round and the figures.
+func (v *banditView) drawPanel(i int, p *banditPanel, f playground.Frame) {
+	c := p.ctx
+	c.SetFillStyle("#ffffff")
+	c.FillRect(0, 0, f.Width, f.Height)
+	points := v.model.Data == playground.BanditPoints
+	if v.run() != nil && points {
+		v.run().Regions(i, f, regionCells, p.classes)
+		for o, k := range p.classes {
+			cc := classColors[k%len(classColors)]
+			for j := range 3 { // a light tint of the class colour
+				p.buf[4*o+j] = byte(255 - 0.32*float64(255-cc[j]))
+			}
+			p.buf[4*o+3] = 255
+		}
+		js.CopyBytesToJS(p.img.Data(), p.buf)
+		p.rctx.PutImageData(p.img, 0, 0)
+		x0, y0 := f.ToPixel(f.XMin, f.YMax)
+		x1, y1 := f.ToPixel(f.XMax, f.YMin)
+		c.Set("imageSmoothingEnabled", false)
+		c.DrawImageWithDst(p.region, x0, y0, x1-x0, y1-y0)
+	}
+	xName, yName := "principal component 1", "principal component 2"
+	if points {
+		xName, yName = axisTitle(v.model.Features[0]), axisTitle(v.model.Features[1])
+	}
+	drawAxes(c, f, xName, yName)
+	if v.run() == nil {
+		for _, pt := range v.model.Points {
+			x, y := f.ToPixel(pt.X, pt.Y)
+			c.SetFillStyle(cssOf(classColors[pt.Class%len(classColors)], 1))
+			c.BeginPath()
+			c.Arc(x, y, 4, 0, 2*math.Pi, false)
+			c.Fill()
+		}
+		return
+	}
+	for row, xy := range v.run().Screen {
+		x, y := f.ToPixel(xy[0], xy[1])
+		truth := classColors[v.run().Labels[row]%len(classColors)]
+		c.BeginPath()
+		c.Arc(x, y, 4, 0, 2*math.Pi, false)
+		if points {
+			c.SetFillStyle(cssOf(truth, 1))
+			c.Fill()
+			c.SetStrokeStyle("#ffffff")
+			c.SetLineWidth(1)
+			c.Stroke()
+		} else { // SynSep: filled with the learner's guess, ringed by the truth
+			guess := v.run().Session.Predict(i, v.run().X[row])
+			c.SetFillStyle(cssOf(classColors[guess%len(classColors)], 1))
+			c.Fill()
+			c.SetStrokeStyle(cssOf(truth, 1))
+			c.Set("lineWidth", 2)
+			c.Stroke()
+		}
+	}
+	round, ok := v.run().Session.LastRound(i)
+	if row := v.run().Current(); ok && row >= 0 {
+		x, y := f.ToPixel(v.run().Screen[row][0], v.run().Screen[row][1])
+		pulse := 9 + 3*math.Sin(float64(v.frame)/4)
+		ring := "#1f2733"
+		if v.frame < v.flashUntil {
+			ring = "#1d7a3a" // right
+			if !round.Correct {
+				ring = "#b3261e" // wrong
+			}
+		}
+		c.SetStrokeStyle(ring)
+		c.Set("lineWidth", 3)
+		c.BeginPath()
+		c.Arc(x, y, pulse, 0, 2*math.Pi, false)
+		c.Stroke()
+		// The played label's mark: a diamond for a random exploration, a
+		// disc for the greedy choice, in the played class's colour.
+		c.SetFillStyle(cssOf(classColors[round.Played%len(classColors)], 1))
+		c.BeginPath()
+		mx, my := x+pulse+8, y-pulse-4
+		if round.Explored {
+			c.MoveTo(mx, my-7)
+			c.LineTo(mx+7, my)
+			c.LineTo(mx, my+7)
+			c.LineTo(mx-7, my)
+			c.ClosePath()
+		} else {
+			c.Arc(mx, my, 6, 0, 2*math.Pi, false)
+		}
+		c.Fill()
+		c.SetStrokeStyle("#1f2733")
+		c.Set("lineWidth", 1)
+		c.Stroke()
+	}
+	res := v.run().Session.Results()[i]
+	set := func(class, text string) {
+		el := query(p.root, "."+class)
+		if el.TextContent() != text {
+			el.SetTextContent(text)
+		}
+	}
+	set("f-rounds", fmt.Sprintf("%d / %d", v.run().Session.Played(), v.run().Session.Total()))
+	set("f-mistakes", strconv.Itoa(res.Mistakes))
+	if v.run().Session.Played() > 0 {
+		set("f-rate", fmt.Sprintf("%.1f %%", 100*res.ErrorRate))
+	}
+	set("f-explored", strconv.Itoa(res.Explored))
+	set("f-updates", strconv.Itoa(res.Updates))
+	set("last-round", v.run().LastRoundText(i, v.model.Classes))
+}
+
+// axisTitle is a feature's name with its unit.
+func axisTitle(f playground.Feature) string { return playground.AxisTitle(f, f.Base) }
+
+// drawChart paints the chosen metric of every learner.
+func (v *banditView) drawChart() {
+	if v.run() == nil {
+		return
+	}
+	metric := value(v.el("metric"))
+	var curves []curve
+	for i, ys := range v.run().Series(metric) {
+		curves = append(curves, curve{name: v.run().Names[i], color: learnerColors[i%len(learnerColors)], ys: ys})
+	}
+	if metric == playground.MetricExploreRate {
+		t := v.run().Session.Played()
+		g := make([]float64, t)
+		for s := range g {
+			g[s] = v.model.Gamma
+		}
+		curves = append(curves, curve{name: "γ", color: "#3b4452", ys: g, dashed: true})
+	}
+	v.el("readout").SetTextContent(v.chart.draw(curves, checked(v.el("log"))))
+}

@@ -1,0 +1,150 @@
+package playground
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+
+	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/mat"
+
+	"unitfree/core/catalog"
+	"unitfree/core/eval"
+)
+
+// BanditRun is the bandit room's stream in progress.
+type BanditRun struct {
+	Session  *eval.BanditSession
+	X        [][]float64 // the rows
+	Labels   []int
+	K        int
+	Names    []string
+	Screen   [][2]float64 // each row's position on the plot: the points, or a 2-D projection of SynSep
+	Mistakes [][]float64  // cumulative mistakes of each learner after each round
+	Explored [][]float64  // cumulative explorations of each learner after each round
+
+	center, scale [2]float64 // the standardization of the points
+}
+
+// PredictAt returns learner i's greedy class at the plot's point (x, y).
+func (r *BanditRun) PredictAt(i int, x, y float64) int {
+	return r.Session.Predict(i, []float64{(x - r.center[0]) / r.scale[0], (y - r.center[1]) / r.scale[1]})
+}
+
+// bandit limits of the page: the room's own bounds are checked by
+// Validate; the engine's work limit is generous (the page shows progress).
+var banditLimits = eval.Limits{MaxLearners: MaxLearners, MaxPasses: MaxPasses, MaxDim: 500, MaxWork: 1e13, MaxClasses: eval.DefaultLimits.MaxClasses,
+	MaxKept: math.Inf(1)}
+
+// NewBanditRun builds the room's run at round 0 (an empty room gives an
+// error that says so).
+func NewBanditRun(b *BanditRoom) (*BanditRun, error) {
+	x, labels, k := b.Stream()
+	if len(x) == 0 {
+		return nil, errors.New("no points: draw some, or pick a dataset")
+	}
+	s, err := eval.NewBandit(x, labels, k, b.Config(), banditLimits)
+	if err != nil {
+		return nil, err
+	}
+	r := &BanditRun{Session: s, X: x, Labels: labels, K: k,
+		Mistakes: make([][]float64, len(b.Learners)), Explored: make([][]float64, len(b.Learners))}
+	for _, id := range b.Learners {
+		e, _ := catalog.LookupBandit(id)
+		r.Names = append(r.Names, e.Name)
+	}
+	if b.Data == BanditPoints {
+		r.center, r.scale = b.standardization()
+		for _, p := range b.Points {
+			r.Screen = append(r.Screen, [2]float64{p.X, p.Y})
+		}
+	} else {
+		r.Screen = project2(x)
+	}
+	return r, nil
+}
+
+// Advance plays up to n rounds and extends the series.
+func (r *BanditRun) Advance(n int) {
+	for range n {
+		if r.Session.Step(1) == 0 {
+			return
+		}
+		for i := range r.Mistakes {
+			round, _ := r.Session.LastRound(i)
+			m, e := 0.0, 0.0
+			if t := len(r.Mistakes[i]); t > 0 {
+				m, e = r.Mistakes[i][t-1], r.Explored[i][t-1]
+			}
+			if !round.Correct {
+				m++
+			}
+			if round.Explored {
+				e++
+			}
+			r.Mistakes[i] = append(r.Mistakes[i], m)
+			r.Explored[i] = append(r.Explored[i], e)
+		}
+	}
+}
+
+// Played returns the rounds played.
+func (r *BanditRun) Played() int { return r.Session.Played() }
+
+// Done reports whether every round was played.
+func (r *BanditRun) Done() bool { return r.Session.Played() >= r.Session.Total() }
+
+// Current returns the row of the last round played, or -1 before the first.
+func (r *BanditRun) Current() int {
+	if t := r.Session.Played(); t > 0 {
+		return r.Session.Row(t - 1)
+	}
+	return -1
+}
+
+// project2 returns the rows' coordinates on their first two principal
+// components, the view of high-dimensional data. The components come from
+// power iteration on the covariance (gonum's BLAS-backed products): an SVD
+// would add gonum's LAPACK, 400 KB, to the page's download.
+func project2(x [][]float64) [][2]float64 {
+	n, d := len(x), len(x[0])
+	centred := mat.NewDense(n, d, nil)
+	mean := make([]float64, d)
+	for _, row := range x {
+		floats.Add(mean, row)
+	}
+	floats.Scale(1/float64(n), mean)
+	for i, row := range x {
+		r := centred.RawRowView(i)
+		copy(r, row)
+		floats.Sub(r, mean)
+	}
+	var cov mat.Dense
+	cov.Mul(centred.T(), centred)
+	rng := rand.New(rand.NewPCG(1, 2))
+	var comps [2]*mat.VecDense
+	for c := range comps {
+		v := mat.NewVecDense(d, nil)
+		for j := range d {
+			v.SetVec(j, rng.NormFloat64())
+		}
+		for range 200 {
+			for _, prev := range comps[:c] { // deflate: stay orthogonal to the first component
+				v.AddScaledVec(v, -mat.Dot(v, prev), prev)
+			}
+			v.MulVec(&cov, v)
+			if norm := v.Norm(2); norm > 0 {
+				v.ScaleVec(1/norm, v)
+			} else {
+				break
+			}
+		}
+		comps[c] = v
+	}
+	out := make([][2]float64, n)
+	for i := range out {
+		row := mat.NewVecDense(d, centred.RawRowView(i))
+		out[i] = [2]float64{mat.Dot(row, comps[0]), mat.Dot(row, comps[1])}
+	}
+	return out
+}
