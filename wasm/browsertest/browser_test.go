@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
@@ -132,6 +133,25 @@ func newTab(t *testing.T) context.Context {
 		}
 	})
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900)); err != nil {
+		t.Fatal(err)
+	}
+	// The tests see the page as a visitor who asked for reduced motion: a
+	// first visit then waits for Play instead of playing at once (the live
+	// start has its own test, TestLiveFromTheFirstSecond, in a tab of
+	// newLiveTab).
+	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}}); err != nil {
+		t.Fatal(err)
+	}
+	return ctx
+}
+
+// newLiveTab is newTab without the reduced-motion preference.
+func newLiveTab(t *testing.T) context.Context {
+	t.Helper()
+	ctx := newTab(t)
+	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "no-preference"}}}); err != nil {
 		t.Fatal(err)
 	}
 	return ctx

@@ -222,3 +222,27 @@ func TestUnitSwitchComparesAtOnce(t *testing.T) {
 		t.Errorf("at round 0 OGD's meter says %q", text)
 	}
 }
+
+// TestLiveFromTheFirstSecond: a first visit sees the learners learn at
+// once, in the units playground and in a room, unless the visitor asked
+// for reduced motion; then the stream waits for Play.
+func TestLiveFromTheFirstSecond(t *testing.T) {
+	ctx := newLiveTab(t)
+	url := serveSite(t, server.New(siteDir))
+	waitReady(t, ctx, url)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.unitfree.playing && window.unitfree.rounds > 0`,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Errorf("the units playground did not start playing on a first visit: %v", err)
+	}
+	openRoom(t, ctx, url+"#lecture", "unitfreeLecture")
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.unitfreeLecture.playing && window.unitfreeLecture.rounds > 0`,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Errorf("the lecture room did not start playing on a first visit: %v", err)
+	}
+	calm := newTab(t) // prefers-reduced-motion: reduce
+	waitReady(t, calm, serveSite(t, server.New(siteDir)))
+	time.Sleep(time.Second)
+	if s := state(t, calm); s.Playing || s.Rounds != 0 {
+		t.Errorf("with reduced motion the stream plays on its own: playing %v, %d rounds", s.Playing, s.Rounds)
+	}
+}

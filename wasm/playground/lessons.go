@@ -133,7 +133,7 @@ var BanditLesson = Lesson[BanditRoom]{Title: "One bit of feedback", Steps: []Ste
 	{Title: "SynSep at a small γ: the Banditron wins",
 		Text: "The paper's SynSep data: 9 classes, 400 binary features, separable. At γ = 1/64 the diagonal SOBA is wrong on 68% of 5000 rounds, " +
 			"the Banditron on 7%. On this separable data the diagonal SOBA needs a much larger γ to catch up: at γ = 1/8 the two are level (22%).",
-		Do:    "Compare the mistake rates of soba-diag and the Banditron; the Perceptron, which sees every label, is the floor.",
+		Do: "Compare the mistake rates of soba-diag and the Banditron; the Perceptron, which sees every label, is the floor.",
 		State: func() *BanditRoom {
 			return banditModel(BanditSynSep, math.Pow(2, -6), MaxBanditRounds, "soba-diag", "banditron", "perceptron-mc")
 		}, Rounds: -1},
@@ -141,7 +141,7 @@ var BanditLesson = Lesson[BanditRoom]{Title: "One bit of feedback", Steps: []Ste
 		Text: "SynNonSep is SynSep with 5% of the labels replaced by others. There the order flips at larger γ: " +
 			"at γ = 1/16 the diagonal SOBA is wrong on 32% of the rounds, the Banditron on 34%. The paper's claim for noisy data holds in this room from γ of about 1/16 " +
 			"(our reproduction at 100,000 rounds: from about 1/100).",
-		Do:    "Compare the two mistake curves; then try γ = 1/64 and see the order flip.",
+		Do: "Compare the two mistake curves; then try γ = 1/64 and see the order flip.",
 		State: func() *BanditRoom {
 			return banditModel(BanditSynNonSep, math.Pow(2, -4), MaxBanditRounds, "soba-diag", "banditron", "perceptron-mc")
 		}, Rounds: -1},
@@ -161,29 +161,29 @@ var SamplingLesson = Lesson[SamplingRoom]{Title: "Which point to look at", Steps
 	{Title: "Unequal points, τ = 160",
 		Text: "1000 points define an average loss; each step of SGD looks at one point drawn with probability pᵢ and divides its gradient by n·pᵢ so that the step stays unbiased. " +
 			"Here a few points are 160 times steeper than the average (τ = 160). MABS learns pᵢ from the gradients it sees; importance sampling fixes pᵢ ∝ steepness.",
-		Do:    "Watch the point sizes (pᵢ) and the gap F − F* of the three samplers.",
+		Do: "Watch the point sizes (pᵢ) and the gap F − F* of the three samplers.",
 		State: func() *SamplingRoom {
 			return samplingModel(160, SamplingPair{"sgd", "uniform"}, SamplingPair{"sgd", "is"}, SamplingPair{"sgd", "mabs"})
 		}, Rounds: -1},
 	{Title: "Steepness is not what matters",
-		Text: "After 10 passes MABS ends closest to the optimum and importance sampling furthest. What a sampler should make small is the effective variance " +
-			"Vₑ(p) = Σ aᵢ/pᵢ of its estimate (second chart), aᵢ being point i's squared gradient: the best pᵢ follow the gradients' sizes, not the steepness, " +
-			"and importance sampling's Vₑ is twice the others'.",
-		Do:    "Compare the variance curves with the gap curves.",
+		Text: "Importance sampling ends furthest from the optimum: what a sampler should make small is the effective variance Vₑ(p) = Σ aᵢ/pᵢ of its estimate " +
+			"(second chart), aᵢ being point i's squared gradient, so the best pᵢ follow the gradients' sizes, not the steepness; importance sampling's Vₑ is twice the others'. " +
+			"MABS stays close to uniform here (its smallest pᵢ·n is above 0.99): its small lead over uniform is the luck of the draws.",
+		Do: "Compare the variance curves with the gap curves.",
 		State: func() *SamplingRoom {
 			return samplingModel(160, SamplingPair{"sgd", "uniform"}, SamplingPair{"sgd", "is"}, SamplingPair{"sgd", "mabs"})
 		}, Rounds: -1},
 	{Title: "Variance reduction: SAGA",
 		Text: "SAGA keeps each point's last gradient and corrects the estimate with it, so its variance shrinks to zero at the optimum: " +
 			"it ends hundreds of times closer than SGD. Sampling still matters: with MABS, SAGA ends closest of all.",
-		Do:    "Compare the gaps of SAGA's three samplers with SGD's in the previous step.",
+		Do: "Compare the gaps of SAGA's three samplers with SGD's in the previous step.",
 		State: func() *SamplingRoom {
 			return samplingModel(160, SamplingPair{"saga", "uniform"}, SamplingPair{"saga", "is"}, SamplingPair{"saga", "mabs"})
 		}, Rounds: -1},
 	{Title: "Alike points, τ = 1",
 		Text: "With τ = 1 no point is scaled up: the points differ only by their lengths, so importance sampling's pᵢ·n vary much less (the smallest is 0.5). " +
 			"For SGD the three samplers now end within a factor of two of each other: with points this alike there is little to gain from choosing.",
-		Do:    "Look at the smallest pᵢ·n of each panel.",
+		Do: "Look at the smallest pᵢ·n of each panel.",
 		State: func() *SamplingRoom {
 			return samplingModel(1, SamplingPair{"sgd", "uniform"}, SamplingPair{"sgd", "is"}, SamplingPair{"sgd", "mabs"})
 		}, Rounds: -1},
@@ -216,7 +216,7 @@ var LectureLesson = Lesson[Lecture]{Title: "Regret: FTL against OGD", Steps: []S
 		Do:    "Move the η slider and watch the dashed bound; it is lowest near 0.1.",
 		State: func() *Lecture { return lectureModel(SequenceLecture, 1) }, Rounds: -1},
 	{Title: "Without knowing T: η/√t",
-		Text: "A step η/√t needs no T in advance and keeps the regret under 3√T − 1 on [−1, 1] (the third dashed bound), at the price of a constant.",
+		Text:  "A step η/√t needs no T in advance and keeps the regret under 3√T − 1 on [−1, 1] (the third dashed bound), at the price of a constant.",
 		Do:    "Compare OGD η/√t's regret with its bound; then play the adversary yourself with +1 and −1.",
 		State: func() *Lecture { return lectureModel(SequenceLecture, 0.1) }, Rounds: -1},
 }}

@@ -1,5 +1,7 @@
 package playground
 
+import "math"
+
 // Stepper is a room's run as the Player drives it: it advances by steps
 // (rounds, or gradient evaluations), says how many it has played, and when
 // it is over.
@@ -64,6 +66,21 @@ func (p *Player) Replace(r Stepper, more func() bool) {
 // Restart puts a fresh run in place and pauses at step 0.
 func (p *Player) Restart(r Stepper) {
 	p.run, p.playing, p.target, p.accum, p.chunk = r, false, 0, 0, 1
+}
+
+// Seek puts a fresh run in place and replays it to step n (a negative n:
+// to the end) within the budget, going on in the next frames (Tick) when
+// the budget ends first; the stream is paused.
+func (p *Player) Seek(r Stepper, n int, more func() bool) {
+	p.Restart(r)
+	if r == nil {
+		return
+	}
+	if n < 0 {
+		n = math.MaxInt
+	}
+	p.target = n
+	p.catchUp(more)
 }
 
 // Pause stops the stream where it is.

@@ -96,3 +96,26 @@ func TestPlayerSlowStepsDoNotPileUp(t *testing.T) {
 		t.Fatalf("the 99 steps out of time were carried over: at %d, want 1", p.Position())
 	}
 }
+
+func TestPlayerSeek(t *testing.T) {
+	var p Player
+	p.Seek(&countRun{total: 100}, 40, nil)
+	if p.Position() != 40 || p.Playing() {
+		t.Fatalf("seek to 40: at %d, playing %v", p.Position(), p.Playing())
+	}
+	p.Seek(&countRun{total: 100}, -1, nil)
+	if !p.Run().Done() || p.CatchingUp() {
+		t.Fatalf("seek to the end: at %d, catching up %v", p.Position(), p.CatchingUp())
+	}
+	calls := 0
+	p.Seek(&countRun{total: 1000}, -1, func() bool { calls++; return calls%4 != 0 })
+	for frames := 0; p.CatchingUp(); frames++ {
+		if frames > 30 {
+			t.Fatal("a seek within a budget never ended")
+		}
+		p.Tick(1, func() bool { calls++; return calls%4 != 0 })
+	}
+	if !p.Run().Done() {
+		t.Fatalf("the seek stopped at %d of 1000", p.Position())
+	}
+}

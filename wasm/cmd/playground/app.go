@@ -28,6 +28,7 @@ type app struct {
 	model         *playground.Model
 	run           *playground.Run   // the run player plays
 	player        playground.Player // play, pause, step and replay, as in every room
+	lesson        *lessonBox
 	panels        []*panel
 	chart         *chart
 	tool          string // "pos", "neg" or "erase"
@@ -42,6 +43,7 @@ type app struct {
 	phases        map[string]float64                 // milliseconds of the last frame's phases
 	version       int                                // bumped when the data, units or learners change
 	interactiveMs float64                            // page clock when the playground became interactive
+	firstVisit    bool                               // no link and nothing stored: the stream plays at once
 	// keepStored is set while the browser's stored state could not be read:
 	// it is left as it was (the notice says so) until the visitor changes
 	// something.
@@ -67,6 +69,7 @@ func (a *app) restore(done func()) {
 	fromStorage := func() {
 		stored := js.Global().Get("localStorage").Call("getItem", storageKey)
 		if stored.IsNull() {
+			a.firstVisit = true
 			done()
 			return
 		}
@@ -85,7 +88,7 @@ func (a *app) restore(done func()) {
 		})
 	}
 	room, hash := playground.ParseHash(js.Global().Get("location").Get("hash").String())
-	if room != playground.RoomUnits || hash == "" {
+	if _, lesson := playground.LessonStep(hash); room != playground.RoomUnits || hash == "" || lesson {
 		fromStorage()
 		return
 	}
@@ -149,6 +152,22 @@ func (a *app) changed() {
 	a.publish()
 }
 
+// showStep sets the playground up for step k of its lesson: the step's
+// model, replayed to its round at once (the engine plays thousands of
+// rounds in milliseconds).
+func (a *app) showStep(k int) {
+	step := playground.UnitsLesson.Steps[k-1]
+	a.model = step.State()
+	a.notice("")
+	a.player.Seek(a.freshRun(), step.Rounds, nil)
+	if step.Play {
+		a.player.Toggle(a.freshRun)
+	}
+	a.buildPanels()
+	a.syncControls()
+	a.publish()
+}
+
 // start hides the loading screen and runs the animation loop (the run and
 // the panels are built before).
 func (a *app) start() {
@@ -185,6 +204,12 @@ func (a *app) start() {
 		}
 		a.work.add(clock() - start)
 		dom.GetWindow().RequestAnimationFrame(tick)
+	}
+	// A first visit sees the learners learn at once, unless the visitor
+	// asked for reduced motion.
+	if a.firstVisit && !reducedMotion() && currentRoom() == playground.RoomUnits {
+		a.player.Toggle(a.freshRun)
+		a.syncControls()
 	}
 	a.publish()
 	dom.GetWindow().RequestAnimationFrame(tick)

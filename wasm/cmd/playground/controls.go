@@ -111,6 +111,7 @@ func (a *app) bind() {
 		a.on("learner-"+id, "change", func() { a.toggleLearner(id) })
 	}
 	a.bindFiles()
+	a.lesson = newLessonBox(a.doc, "", playground.RoomUnits, playground.UnitsLesson.Title, lessonTexts(playground.UnitsLesson), a.showStep, a.persist)
 }
 
 // on attaches a handler to the element with the given id.

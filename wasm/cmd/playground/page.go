@@ -82,6 +82,12 @@ const (
 )
 
 // clock returns the page's clock in milliseconds.
+// reducedMotion reports whether the visitor asked for reduced motion: the
+// streams then wait for Play.
+func reducedMotion() bool {
+	return js.Global().Call("matchMedia", "(prefers-reduced-motion: reduce)").Get("matches").Bool()
+}
+
 func clock() float64 { return js.Global().Get("performance").Call("now").Float() }
 
 func jsFloat(name string) float64 { return js.Global().Get(name).Float() }

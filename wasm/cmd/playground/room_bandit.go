@@ -49,7 +49,7 @@ type banditPanel struct {
 }
 
 func newBanditView(rv *roomView) *banditView {
-	v := &banditView{roomView: rv, modelSlot: modelSlot[playground.BanditRoom, *playground.BanditRoom]{decoder: playground.DecodeBanditRoom, fresh: playground.NewBanditRoom}}
+	v := &banditView{roomView: rv, modelSlot: modelSlot[playground.BanditRoom, *playground.BanditRoom]{decoder: playground.DecodeBanditRoom, fresh: playground.NewBanditRoom, lesson: playground.BanditLesson}}
 	v.chart = newLineChart(rv.doc, "b-chart", "rounds", func() { v.dirty = true })
 	return v
 }

@@ -26,7 +26,7 @@ type lectureView struct {
 var lectureColors = []string{"#D55E00", "#0072B2", "#009E73"}
 
 func newLectureView(rv *roomView) *lectureView {
-	v := &lectureView{roomView: rv, modelSlot: modelSlot[playground.Lecture, *playground.Lecture]{decoder: playground.DecodeLecture, fresh: playground.NewLecture}}
+	v := &lectureView{roomView: rv, modelSlot: modelSlot[playground.Lecture, *playground.Lecture]{decoder: playground.DecodeLecture, fresh: playground.NewLecture, lesson: playground.LectureLesson}}
 	v.plays = newLineChart(rv.doc, "l-plays", "rounds", nil)
 	v.chart = newLineChart(rv.doc, "l-chart", "rounds", func() { v.dirty = true })
 	return v

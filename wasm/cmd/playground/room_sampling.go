@@ -35,7 +35,7 @@ type samplingPanel struct {
 }
 
 func newSamplingView(rv *roomView) *samplingView {
-	v := &samplingView{roomView: rv, modelSlot: modelSlot[playground.SamplingRoom, *playground.SamplingRoom]{decoder: playground.DecodeSamplingRoom, fresh: playground.NewSamplingRoom}, label: 1}
+	v := &samplingView{roomView: rv, modelSlot: modelSlot[playground.SamplingRoom, *playground.SamplingRoom]{decoder: playground.DecodeSamplingRoom, fresh: playground.NewSamplingRoom, lesson: playground.SamplingLesson}, label: 1}
 	v.gap = newLineChart(rv.doc, "s-chart-gap", "gradient evaluations", func() { v.dirty = true })
 	v.vari = newLineChart(rv.doc, "s-chart-var", "gradient evaluations", func() { v.dirty = true })
 	return v

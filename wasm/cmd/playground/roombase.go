@@ -41,6 +41,11 @@ type roomContent interface {
 	// there is anything to export).
 	canvases() []*dom.HTMLCanvasElement
 	csv() string
+	// lessonTitle and lessonTexts are the room's lesson; applyStep sets
+	// the model of step k (from 1) and says where the stream goes.
+	lessonTitle() string
+	lessonTexts() []lessonText
+	applyStep(k int) (rounds int, play bool)
 }
 
 // roomView is the lifecycle of a room, written once: entering from a link
@@ -52,6 +57,7 @@ type roomView struct {
 	spec    roomSpec
 	content roomContent
 	player  playground.Player
+	lesson  *lessonBox
 	active  bool
 	dirty   bool
 	frame   int
@@ -84,8 +90,25 @@ func (v *roomView) start(c roomContent) {
 			download("unitfree-"+v.spec.name+"-metrics.csv", "text/csv", text)
 		}
 	})
+	v.lesson = newLessonBox(v.doc, v.spec.prefix, v.spec.name, c.lessonTitle(), c.lessonTexts(), v.showStep, v.persist)
 	c.bind()
 	v.loop()
+}
+
+// showStep sets the room up for step k of its lesson: the step's state,
+// replayed to its round (over the next frames if it takes long), playing
+// if the step says so.
+func (v *roomView) showStep(k int) {
+	rounds, play := v.content.applyStep(k)
+	v.notice("")
+	t0 := clock()
+	v.player.Seek(v.freshRun(), rounds, func() bool { return clock()-t0 < replayBudgetMs })
+	if play {
+		v.player.Toggle(v.freshRun)
+	}
+	v.content.rebuild()
+	v.dirty = true
+	v.sync()
 }
 
 func (v *roomView) el(id string) dom.Element { return byID(v.doc, v.spec.prefix+id) }
@@ -104,19 +127,27 @@ func (v *roomView) notice(msg string) { v.el("notice").SetTextContent(msg) }
 // state that cannot be read is reported and the default shown.
 func (v *roomView) enter(link string) {
 	v.active = true
+	if k, ok := playground.LessonStep(link); ok {
+		v.lesson.open(k)
+		return
+	}
 	current := v.content.raw()
 	if current == nil || (link != "" && !playground.SameState(link, current)) {
 		enc := link
 		if enc == "" {
 			enc = v.stored()
 		}
-		if enc == "" {
+		first := enc == ""
+		if first {
 			v.content.reset()
 		} else if err := v.content.decode(enc); err != nil {
 			v.notice(err.Error() + " The room starts from its default instead.")
 			v.content.reset()
 		}
 		v.restart()
+		if first && !reducedMotion() { // a first visit sees the room at work
+			v.player.Toggle(v.freshRun)
+		}
 	}
 	v.persist()
 	v.sync()
@@ -322,6 +353,16 @@ type modelSlot[T any, P interface {
 	model   P
 	decoder func(link string) (P, error)
 	fresh   func() P
+	lesson  playground.Lesson[T]
+}
+
+func (s *modelSlot[T, P]) lessonTitle() string       { return s.lesson.Title }
+func (s *modelSlot[T, P]) lessonTexts() []lessonText { return lessonTexts(s.lesson) }
+
+func (s *modelSlot[T, P]) applyStep(k int) (rounds int, play bool) {
+	step := s.lesson.Steps[k-1]
+	s.model = P(step.State())
+	return step.Rounds, step.Play
 }
 
 func (s *modelSlot[T, P]) raw() []byte {

@@ -62,6 +62,10 @@ func (r *unitsRouter) route() {
 // current one replaces it; one that cannot be read is reported.
 func (r *unitsRouter) enter(state string) {
 	a := r.a
+	if k, ok := playground.LessonStep(state); ok {
+		a.lesson.open(k)
+		return
+	}
 	if state == "" {
 		a.persist()
 		return

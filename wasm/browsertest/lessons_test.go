@@ -1,0 +1,244 @@
+//go:build !js
+
+package browsertest
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"unitfree/wasm/playground"
+	"unitfree/wasm/server"
+)
+
+// TestLessons walks every lesson step by step, as a student would with
+// Next (the first step from the lesson's link, one step back with Back),
+// and checks on the page what each step's text claims; it saves a
+// screenshot of every step at 1280 and at 375 px.
+func TestLessons(t *testing.T) {
+	url := serveSite(t, server.New(siteDir))
+	for _, width := range []int64{1280, 375} {
+		ctx := newTab(t)
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 900)); err != nil {
+			t.Fatal(err)
+		}
+		check := width == 1280 // the claims once; the phone pass looks
+		walkUnitsLesson(t, ctx, url, width, check)
+		walkBanditLesson(t, ctx, url, width, check)
+		walkSamplingLesson(t, ctx, url, width, check)
+		walkLectureLesson(t, ctx, url, width, check)
+	}
+}
+
+// lessonStep waits until the page shows step k of the room's lesson and its
+// stream has reached the step's round (done, a JS expression), then saves
+// the screenshot.
+func lessonStep(t *testing.T, ctx context.Context, room string, k int, width int64, done string) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`(() => { const l = window.unitfreeLesson;
+	  return !!l && l.room === %q && l.step === %d && (%s) })()`, room, k, done), chromedp.WithPollingTimeout(90*time.Second))); err != nil {
+		t.Fatalf("%s lesson, step %d: the page did not get there: %v", room, k, err)
+	}
+	hash := settledLocation(t, ctx, "hash")
+	if hash != playground.LessonHash(room, k) {
+		t.Errorf("%s lesson, step %d: the link reads %q", room, k, hash)
+	}
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`)); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(400 * time.Millisecond)
+	screenshot(t, ctx, fmt.Sprintf("lesson-%s-%d-%d", room, k, width))
+}
+
+// next presses the lesson's Next (or Back) button.
+func next(t *testing.T, ctx context.Context, prefix, label string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#%slesson button[aria-label=%q]`, prefix, label)))); err != nil {
+		t.Fatal(err)
+	}
+}
+
+const (
+	nextStep = "Next step of the lesson"
+	backStep = "Previous step of the lesson"
+)
+
+func walkUnitsLesson(t *testing.T, ctx context.Context, url string, width int64, check bool) {
+	waitReady(t, ctx, url+"#units/lesson/1")
+	ended := `window.unitfree.rounds === window.unitfree.total && window.unitfree.total > 0`
+	rates := func() (r []float64, meters []float64, mistakes []int) {
+		s := state(t, ctx)
+		for _, l := range s.Learners {
+			r = append(r, float64(l.Mistakes)/float64(l.Rounds))
+			meters = append(meters, l.Meter)
+			mistakes = append(mistakes, l.Mistakes)
+		}
+		return
+	}
+	lessonStep(t, ctx, "units", 1, width, ended)
+	g, _, gMistakes := rates()
+	next(t, ctx, "", nextStep)
+	lessonStep(t, ctx, "units", 2, width, ended+` && window.unitfree.units[1] === "kg"`)
+	kg, meters, kgMistakes := rates()
+	next(t, ctx, "", nextStep)
+	lessonStep(t, ctx, "units", 3, width, ended)
+	next(t, ctx, "", nextStep)
+	lessonStep(t, ctx, "units", 4, width, ended+` && window.unitfree.units[0] === "F"`)
+	_, fMeters, _ := rates()
+	next(t, ctx, "", backStep)
+	lessonStep(t, ctx, "units", 3, width, ended+` && window.unitfree.units[1] === "kg"`)
+	if !check {
+		return
+	}
+	// Learners: OGD, SI coordinate-wise, ScInOL2, SI full.
+	if math.Abs(g[0]-0.30) > 0.01 || math.Abs(kg[0]-0.018) > 0.002 {
+		t.Errorf("OGD: %.3f wrong in g, %.3f in kg; step 2 says 30%% and 1.8%%", g[0], kg[0])
+	}
+	for i := 1; i < 4; i++ {
+		if gMistakes[i] != kgMistakes[i] || meters[i] > playground.MeterTolerance {
+			t.Errorf("learner %d: %d mistakes in g, %d in kg, meter %g; step 2 says the same predictions", i, gMistakes[i], kgMistakes[i], meters[i])
+		}
+	}
+	if math.Abs(kg[1]-0.45) > 0.005 || math.Abs(kg[2]-0.14) > 0.005 || kg[3] > 0.0015 {
+		t.Errorf("invariant learners %.4f, %.4f, %.4f wrong; step 3 says 45%%, 14%%, 0.1%%", kg[1], kg[2], kg[3])
+	}
+	if fMeters[3] > playground.MeterTolerance || fMeters[0] <= playground.MeterTolerance || fMeters[1] <= playground.MeterTolerance || fMeters[2] <= playground.MeterTolerance {
+		t.Errorf("°F meters %v: step 4 says only SI full stays invariant", fMeters)
+	}
+}
+
+func walkBanditLesson(t *testing.T, ctx context.Context, url string, width int64, check bool) {
+	openRoom(t, ctx, url+"#bandit/lesson/1", "unitfreeBandit")
+	page := func() banditState {
+		s, err := chromedp.Run(ctx, chromedp.Evaluate[banditState](`window.unitfreeBandit`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	rate := func(s banditState, i int) float64 { return float64(s.Learners[i].Mistakes) / float64(s.Rounds) }
+	ended := `window.unitfreeBandit.rounds === window.unitfreeBandit.total && window.unitfreeBandit.total > 0`
+	lessonStep(t, ctx, "bandit", 1, width, `window.unitfreeBandit.rounds === 3`)
+	next(t, ctx, "b-", nextStep)
+	lessonStep(t, ctx, "bandit", 2, width, ended+` && window.unitfreeBandit.gamma === 0.25`)
+	explore := page()
+	next(t, ctx, "b-", nextStep)
+	lessonStep(t, ctx, "bandit", 3, width, ended+` && window.unitfreeBandit.data === "synsep"`)
+	sep := page()
+	next(t, ctx, "b-", nextStep)
+	lessonStep(t, ctx, "bandit", 4, width, ended+` && window.unitfreeBandit.data === "synnonsep"`)
+	noisy := page()
+	if !check {
+		return
+	}
+	for _, l := range explore.Learners {
+		if got := float64(l.Explored) / float64(explore.Rounds); math.Abs(got-0.25) > 0.03 {
+			t.Errorf("step 2: %s explored %.3f of the rounds at γ = 1/4", l.ID, got)
+		}
+	}
+	if math.Abs(rate(sep, 0)-0.68) > 0.01 || math.Abs(rate(sep, 1)-0.07) > 0.01 {
+		t.Errorf("step 3, SynSep: soba-diag %.3f, banditron %.3f wrong; the text says 68%% and 7%%", rate(sep, 0), rate(sep, 1))
+	}
+	if rate(noisy, 0) >= rate(noisy, 1) || math.Abs(rate(noisy, 0)-0.32) > 0.01 || math.Abs(rate(noisy, 1)-0.34) > 0.01 {
+		t.Errorf("step 4, SynNonSep: soba-diag %.3f, banditron %.3f wrong; the text says 32%% < 34%%", rate(noisy, 0), rate(noisy, 1))
+	}
+}
+
+func walkSamplingLesson(t *testing.T, ctx context.Context, url string, width int64, check bool) {
+	openRoom(t, ctx, url+"#sampling/lesson/1", "unitfreeSampling")
+	ended := `(() => { const s = window.unitfreeSampling; return s.tracks && s.tracks.every(t => t.evals >= s.budget) })()`
+	final := func() (gaps, minpn []float64) {
+		s, err := chromedp.Run(ctx, chromedp.Evaluate[samplingState](`window.unitfreeSampling`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tr := range s.Tracks {
+			gaps = append(gaps, tr.Gaps[len(tr.Gaps)-1])
+			m := math.Inf(1)
+			for _, p := range tr.Probs {
+				m = math.Min(m, p*float64(len(tr.Probs)))
+			}
+			minpn = append(minpn, m)
+		}
+		return
+	}
+	lessonStep(t, ctx, "sampling", 1, width, ended)
+	next(t, ctx, "s-", nextStep)
+	lessonStep(t, ctx, "sampling", 2, width, ended)
+	sgd, sgdMinpn := final()
+	next(t, ctx, "s-", nextStep)
+	lessonStep(t, ctx, "sampling", 3, width, ended+` && window.unitfreeSampling.tracks[0].pair.startsWith("saga")`)
+	saga, _ := final()
+	next(t, ctx, "s-", nextStep)
+	lessonStep(t, ctx, "sampling", 4, width, ended+` && window.unitfreeSampling.tracks[0].pair.startsWith("sgd")`)
+	alike, minpn := final()
+	if !check {
+		return
+	}
+	if !(sgd[0] < sgd[1] && sgd[2] < sgd[1]) || sgdMinpn[2] < 0.99 {
+		t.Errorf("step 2: SGD's gaps uniform, is, mabs %v, MABS's smallest p·n %v; the text says IS furthest, MABS near uniform", sgd, sgdMinpn[2])
+	}
+	if !(saga[2] < saga[0] && saga[2] < saga[1]) || saga[0] > sgd[0]/100 {
+		t.Errorf("step 3: SAGA's gaps %v (SGD's %v); the text says MABS closest, hundreds of times closer", saga, sgd)
+	}
+	if math.Abs(minpn[1]-0.5) > 0.01 || slicesMax(alike) > 2*slicesMin(alike) {
+		t.Errorf("step 4: IS's smallest p·n %v, gaps %v; the text says 0.5 and within a factor of two", minpn[1], alike)
+	}
+}
+
+func slicesMax(v []float64) float64 {
+	m := math.Inf(-1)
+	for _, x := range v {
+		m = math.Max(m, x)
+	}
+	return m
+}
+
+func slicesMin(v []float64) float64 {
+	m := math.Inf(1)
+	for _, x := range v {
+		m = math.Min(m, x)
+	}
+	return m
+}
+
+func walkLectureLesson(t *testing.T, ctx context.Context, url string, width int64, check bool) {
+	openRoom(t, ctx, url+"#lecture/lesson/1", "unitfreeLecture")
+	ended := `window.unitfreeLecture.rounds === window.unitfreeLecture.total && window.unitfreeLecture.total === 100`
+	page := func() lectureState {
+		s, err := chromedp.Run(ctx, chromedp.Evaluate[lectureState](`window.unitfreeLecture`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	lessonStep(t, ctx, "lecture", 1, width, ended)
+	ftl := page()
+	next(t, ctx, "l-", nextStep)
+	lessonStep(t, ctx, "lecture", 2, width, ended)
+	ogd := page()
+	next(t, ctx, "l-", nextStep)
+	lessonStep(t, ctx, "lecture", 3, width, ended+` && window.unitfreeLecture.eta === 1`)
+	big := page()
+	next(t, ctx, "l-", nextStep)
+	lessonStep(t, ctx, "lecture", 4, width, ended+` && window.unitfreeLecture.eta === 0.1`)
+	if !check {
+		return
+	}
+	if ftl.Players[0].Regret != 99.5 {
+		t.Errorf("step 1: FTL's regret %v; the text says 99.5", ftl.Players[0].Regret)
+	}
+	if p := ogd.Players[1]; p.Regret > p.Bound || math.Abs(p.Bound-10) > 0.1 {
+		t.Errorf("step 2: OGD's regret %v, bound %v", p.Regret, p.Bound)
+	}
+	if b := big.Players[1].Bound; math.Abs(b-50.1) > 0.05 {
+		t.Errorf("step 3: the bound at η = 1 is %v; the text says 50.1", b)
+	}
+	if p := ogd.Players[2]; p.Regret > p.Bound || p.Bound != 29 {
+		t.Errorf("step 4: OGD η/√t's regret %v, bound %v", p.Regret, p.Bound)
+	}
+}

@@ -1,0 +1,92 @@
+//go:build js
+
+package main
+
+import (
+	"fmt"
+	"syscall/js"
+
+	"honnef.co/go/js/dom/v2"
+
+	"unitfree/wasm/playground"
+)
+
+// lessonText is what the step box shows of a step.
+type lessonText struct{ title, text, do string }
+
+// lessonBox is a room's guided lesson on the page: the start button and
+// the box that shows a step (its count, title, text and what to do) with
+// Back, Next and Close. show sets the room up for a step (counted from 1);
+// closed runs when the visitor closes the lesson.
+type lessonBox struct {
+	doc    dom.Document
+	room   string
+	title  string
+	steps  []lessonText
+	box    dom.Element
+	step   int // the step shown, from 1; 0 when closed
+	show   func(step int)
+	closed func()
+}
+
+func newLessonBox(doc dom.Document, prefix, room, title string, steps []lessonText, show func(int), closed func()) *lessonBox {
+	l := &lessonBox{doc: doc, room: room, title: title, steps: steps, box: byID(doc, prefix+"lesson"), show: show, closed: closed}
+	byID(doc, prefix+"lesson-start").AddEventListener("click", false, func(dom.Event) { l.open(1) })
+	return l
+}
+
+// lessonTexts returns the texts of a lesson's steps.
+func lessonTexts[M any](l playground.Lesson[M]) []lessonText {
+	out := make([]lessonText, len(l.Steps))
+	for i, s := range l.Steps {
+		out[i] = lessonText{s.Title, s.Text, s.Do}
+	}
+	return out
+}
+
+// open sets the room up for step k and shows it, with the step's link.
+func (l *lessonBox) open(k int) {
+	k = max(1, min(len(l.steps), k))
+	l.step = k
+	l.show(k)
+	l.render()
+	js.Global().Get("history").Call("replaceState", nil, "", playground.LessonHash(l.room, k))
+	js.Global().Set("unitfreeLesson", js.ValueOf(map[string]any{"room": l.room, "step": k, "steps": len(l.steps)}))
+}
+
+// close hides the box; the room keeps the step's state.
+func (l *lessonBox) close() {
+	l.step = 0
+	setHidden(l.box, true)
+	js.Global().Set("unitfreeLesson", js.Null())
+	if l.closed != nil {
+		l.closed()
+	}
+}
+
+// render fills the box with the current step, built with DOM calls.
+func (l *lessonBox) render() {
+	s := l.steps[l.step-1]
+	clearChildren(l.box, 0)
+	l.box.AppendChild(node(l.doc, "p", "lesson-count", fmt.Sprintf("%s · step %d of %d", l.title, l.step, len(l.steps))))
+	l.box.AppendChild(node(l.doc, "h3", "", s.title))
+	l.box.AppendChild(node(l.doc, "p", "", s.text))
+	l.box.AppendChild(node(l.doc, "p", "lesson-do", "Try: "+s.do))
+	row := node(l.doc, "div", "row")
+	button := func(text, label string, enabled bool, f func()) {
+		b := node(l.doc, "button", "", text)
+		b.SetAttribute("aria-label", label)
+		if !enabled {
+			b.SetAttribute("disabled", "")
+		}
+		b.AddEventListener("click", false, func(dom.Event) { f() })
+		row.AppendChild(b)
+	}
+	button("Back", "Previous step of the lesson", l.step > 1, func() { l.open(l.step - 1) })
+	if l.step < len(l.steps) {
+		button("Next", "Next step of the lesson", true, func() { l.open(l.step + 1) })
+	}
+	button("Close", "Close the lesson", true, l.close)
+	l.box.AppendChild(row)
+	setHidden(l.box, false)
+}
