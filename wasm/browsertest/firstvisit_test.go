@@ -3,13 +3,17 @@
 package browsertest
 
 import (
+	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
+	"unitfree/core/eval"
+	"unitfree/wasm/playground"
 	"unitfree/wasm/server"
 )
 
@@ -245,4 +249,69 @@ func TestLiveFromTheFirstSecond(t *testing.T) {
 	if s := state(t, calm); s.Playing || s.Rounds != 0 {
 		t.Errorf("with reduced motion the stream plays on its own: playing %v, %d rounds", s.Playing, s.Rounds)
 	}
+}
+
+// TestPauseShowsOneRound: whatever is on screen when the stream stops is
+// one consistent state (issue 16, defect 2): every card's rounds, losses
+// and regrets are those of the round the learners are at, equal to a
+// native run's, and every heatmap row is of that round (a full redraw
+// changes no pixel).
+func TestPauseShowsOneRound(t *testing.T) {
+	m := playground.NewModel()
+	m.LoadPreset("penguins", 1)
+	m.SetLearners([]eval.LearnerSpec{{ID: "scinol2"}, {ID: "ogd", Params: map[string]float64{"eta": 5}}, {ID: "ogd-sqrt"}, {ID: "ftl"}})
+	ctx := newTab(t)
+	waitReady(t, ctx, serveSite(t, server.New(siteDir))+"#"+m.Encode())
+	for try := 0; try < 5; try++ {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("play"))); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Duration(700+97*try) * time.Millisecond)
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("play"))); err != nil { // pause
+			t.Fatal(err)
+		}
+		time.Sleep(600 * time.Millisecond)
+		s := state(t, ctx)
+		if s.Playing || s.Rounds == 0 {
+			t.Fatalf("after pausing: %+v", s)
+		}
+		r, err := playground.NewRun(pageModel(t, ctx))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Advance(s.Rounds)
+		regrets, err := r.Regrets()
+		if err != nil {
+			t.Fatal(err)
+		}
+		cards, err := chromedp.Run(ctx, chromedp.Evaluate[[][]string](`[...document.querySelectorAll("#panels .learner-panel")].map(p =>
+		  [p.querySelector(".f-rounds").textContent, p.querySelector(".f-loss").textContent, p.querySelector(".f-regret").textContent])`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, l := range s.Learners {
+			n := r.Stats(i)
+			want := []string{fmt.Sprintf("%d / %d", s.Rounds, r.Total()), strconv.FormatFloat(n.Loss, 'g', 4, 64), strconv.FormatFloat(regrets[i], 'g', 4, 64)}
+			if l.Rounds != s.Rounds || fmt.Sprint(cards[i]) != fmt.Sprint(want) {
+				t.Errorf("pause %d, %s: at round %d the card reads %v, the engine %v", try+1, l.ID, s.Rounds, cards[i], want)
+			}
+		}
+		before := panelPixels(t, ctx)
+		selectValue(t, ctx, "chart-metric", "regret") // a change that redraws everything at rest
+		time.Sleep(300 * time.Millisecond)
+		if after := panelPixels(t, ctx); after != before {
+			t.Errorf("pause %d: a full redraw changed the panels: the picture on screen mixed rounds", try+1)
+		}
+		selectValue(t, ctx, "chart-metric", "loss")
+	}
+}
+
+// panelPixels returns the learner panels' canvases as data URLs.
+func panelPixels(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	px, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("#panels canvas")].map(c => c.toDataURL()).join("|")`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return px
 }

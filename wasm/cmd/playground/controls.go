@@ -149,6 +149,10 @@ func (a *app) togglePlay() {
 		return
 	}
 	a.player.Toggle(a.freshRun)
+	// A pause shows one round in full: every heatmap row, the figures and
+	// the regrets of the round the learners are at (while playing they are
+	// refreshed a band and a few times a second at a time).
+	a.dirty = true
 	a.syncControls()
 	a.publish()
 }
