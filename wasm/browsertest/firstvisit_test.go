@@ -315,3 +315,88 @@ func panelPixels(t *testing.T, ctx context.Context) string {
 	}
 	return px
 }
+
+// touch dispatches a finger's press at the canvas's relative position
+// (fx, fy of its width and height), moved by dy CSS pixels before it lifts.
+func touch(t *testing.T, ctx context.Context, canvasSel string, fx, fy, dy float64) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+	  const c = document.querySelector(%q); c.scrollIntoView({block: "center"});
+	  const r = c.getBoundingClientRect(), x = r.left + %g * r.width, y = r.top + %g * r.height;
+	  const ev = (type, yy) => c.dispatchEvent(new PointerEvent(type, {pointerType: "touch", pointerId: 7, isPrimary: true,
+	    clientX: x, clientY: yy, bubbles: true, cancelable: true}));
+	  ev("pointerdown", y); ev("pointermove", y + %g / 2); ev("pointerup", y + %g);
+	})()`, canvasSel, fx, fy, dy, dy))); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+}
+
+// TestPhoneTouch: on a phone a swipe that starts on a plot does not add a
+// point but a tap does; the stream's buttons stay on screen wherever the
+// page is scrolled; the bandit and sampling rooms erase points with a tool
+// (issue 16, defect 11).
+func TestPhoneTouch(t *testing.T) {
+	ctx := newTab(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(375, 800)); err != nil {
+		t.Fatal(err)
+	}
+	url := serveSite(t, server.New(siteDir))
+	waitReady(t, ctx, url)
+	before := state(t, ctx).Points
+	touch(t, ctx, "#panels canvas", 0.5, 0.4, 80)
+	if n := state(t, ctx).Points; n != before {
+		t.Errorf("a swipe on a plot changed the points: %d, then %d", before, n)
+	}
+	touch(t, ctx, "#panels canvas", 0.5, 0.4, 2)
+	if n := state(t, ctx).Points; n != before+1 {
+		t.Errorf("a tap on a plot: %d points, then %d; want one more", before, n)
+	}
+	for _, scroll := range []string{"0", "document.body.scrollHeight / 2", "document.body.scrollHeight"} {
+		onScreen, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { window.scrollTo(0, `+scroll+`);
+		  const r = document.getElementById("play").getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0 })()`))
+		if err != nil || !onScreen {
+			t.Errorf("scrolled to %s: the Play button is off screen (%v)", scroll, err)
+		}
+	}
+	screenshot(t, ctx, "phone-stream-bar")
+
+	points := func(global string) int {
+		_, enc := roomHash(t, ctx)
+		if global == "bandit" {
+			b, err := playground.DecodeBanditRoom(enc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return len(b.Points)
+		}
+		s, err := playground.DecodeSamplingRoom(enc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(s.Points)
+	}
+	openRoom(t, ctx, url+"#bandit", "unitfreeBandit")
+	selectValue(t, ctx, "b-preset", "drawn")
+	touch(t, ctx, "#b-panels canvas", 0.5, 0.5, 0)
+	if n := points("bandit"); n != 1 {
+		t.Fatalf("a tap on an empty bandit plot: %d points", n)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#b-brushes button:last-child`))); err != nil {
+		t.Fatal(err)
+	}
+	touch(t, ctx, "#b-panels canvas", 0.5, 0.5, 0)
+	if n := points("bandit"); n != 0 {
+		t.Errorf("Erase and a tap on the point: %d points left", n)
+	}
+	openRoom(t, ctx, url+"#sampling", "unitfreeSampling")
+	touch(t, ctx, "#s-panels canvas", 0.5, 0.5, 0) // generated points become drawn ones, plus this one
+	n := points("sampling")
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("s-brush-erase"))); err != nil {
+		t.Fatal(err)
+	}
+	touch(t, ctx, "#s-panels canvas", 0.5, 0.5, 0)
+	if m := points("sampling"); m != n-1 {
+		t.Errorf("Erase and a tap on the sampling room's new point: %d points, then %d", n, m)
+	}
+}

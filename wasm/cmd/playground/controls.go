@@ -271,49 +271,28 @@ func (a *app) syncControls() {
 
 // bindCanvas lets a panel's canvas add, drag and erase points.
 func (a *app) bindCanvas(canvas *dom.HTMLCanvasElement) {
-	logical := func(ev dom.Event) (float64, float64) {
-		pe := ev.(*dom.PointerEvent)
-		k := panelSize / math.Max(1, canvas.Underlying().Get("clientWidth").Float())
-		return pe.OffsetX() * k, pe.OffsetY() * k
-	}
-	canvas.AddEventListener("contextmenu", false, func(ev dom.Event) { ev.PreventDefault() })
+	logical := func(ev dom.Event) (float64, float64) { return canvasPoint(ev.(*dom.PointerEvent), canvas) }
+	// A mouse or pen press on a point starts a drag; any other press (a tap
+	// on a phone, which never drags: a swipe scrolls the page) adds or
+	// erases a point.
 	canvas.AddEventListener("pointerdown", false, func(ev dom.Event) {
-		ev.PreventDefault()
-		px, py := logical(ev)
-		f := a.frame()
-		if !f.Inside(px, py) {
+		pe := ev.(*dom.PointerEvent)
+		if pe.PointerType() == "touch" {
 			return
 		}
-		hit := a.pick(px, py)
-		erase := a.tool == "erase" || ev.(*dom.PointerEvent).Button() == 2
-		switch {
-		case erase && hit >= 0:
-			a.model.Remove(hit)
-			a.changed()
-		case erase:
-		case hit >= 0:
-			a.drag = &dragState{index: hit}
-			canvas.Underlying().Call("setPointerCapture", ev.Underlying().Get("pointerId"))
-		default:
-			x, y := f.ToData(px, py)
-			label := 1.0
-			if a.tool == "neg" {
-				label = -1
+		if px, py := logical(ev); a.tool != "erase" && pe.Button() != 2 && a.frame().Inside(px, py) {
+			if hit := a.pick(px, py); hit >= 0 {
+				ev.PreventDefault()
+				a.drag = &dragState{index: hit}
+				canvas.Underlying().Call("setPointerCapture", pe.PointerID())
 			}
-			if a.model.Regression() {
-				v, err := strconv.ParseFloat(value(a.el("target")), 64)
-				if err != nil {
-					a.notice("The target of a new point must be a number.")
-					return
-				}
-				label = v
-			}
-			if err := a.model.Add(playground.Point{X: a.model.Unit(0).Invert(x), Y: a.model.Unit(1).Invert(y), Label: label}); err != nil {
-				a.notice(err.Error())
-				return
-			}
-			a.changed()
 		}
+	})
+	onPress(canvas, func(px, py float64, erase bool) {
+		if a.drag != nil {
+			return // a mouse press on a point: the drag handles it
+		}
+		a.press(px, py, erase)
 	})
 	canvas.AddEventListener("pointermove", false, func(ev dom.Event) {
 		if a.drag == nil {
@@ -334,6 +313,41 @@ func (a *app) bindCanvas(canvas *dom.HTMLCanvasElement) {
 	}
 	canvas.AddEventListener("pointerup", false, end)
 	canvas.AddEventListener("pointercancel", false, end)
+}
+
+// press adds a point of the tool's label (or the target typed in, for
+// regression) at the canvas point, or erases the point there.
+func (a *app) press(px, py float64, erase bool) {
+	f := a.frame()
+	if !f.Inside(px, py) {
+		return
+	}
+	hit := a.pick(px, py)
+	switch erase = erase || a.tool == "erase"; {
+	case erase && hit >= 0:
+		a.model.Remove(hit)
+		a.changed()
+	case erase, hit >= 0:
+	default:
+		x, y := f.ToData(px, py)
+		label := 1.0
+		if a.tool == "neg" {
+			label = -1
+		}
+		if a.model.Regression() {
+			v, err := strconv.ParseFloat(value(a.el("target")), 64)
+			if err != nil {
+				a.notice("The target of a new point must be a number.")
+				return
+			}
+			label = v
+		}
+		if err := a.model.Add(playground.Point{X: a.model.Unit(0).Invert(x), Y: a.model.Unit(1).Invert(y), Label: label}); err != nil {
+			a.notice(err.Error())
+			return
+		}
+		a.changed()
+	}
 }
 
 // pick returns the index of the point under (px, py), or -1.

@@ -292,3 +292,46 @@ func typing(ev *dom.KeyboardEvent) bool {
 	}
 	return false
 }
+
+// tapSlop is how far, in CSS pixels, a finger may move and still tap.
+const tapSlop = 10
+
+// onPress calls f for each press on the canvas, at the point in the
+// canvas's logical pixels: a mouse or pen press at once (erase is set for
+// the right button), a touch when the finger lifts without having moved,
+// so that a swipe that starts on a plot scrolls the page instead of adding
+// a point (the canvases allow vertical panning: touch-action pan-y).
+func onPress(canvas *dom.HTMLCanvasElement, f func(px, py float64, erase bool)) {
+	var touch *dom.PointerEvent // a finger down, not yet lifted
+	canvas.AddEventListener("contextmenu", false, func(ev dom.Event) { ev.PreventDefault() })
+	canvas.AddEventListener("pointerdown", false, func(ev dom.Event) {
+		pe := ev.(*dom.PointerEvent)
+		if pe.PointerType() == "touch" {
+			touch = pe
+			return
+		}
+		ev.PreventDefault()
+		px, py := canvasPoint(pe, canvas)
+		f(px, py, pe.Button() == 2)
+	})
+	canvas.AddEventListener("pointerup", false, func(ev dom.Event) {
+		pe := ev.(*dom.PointerEvent)
+		if touch == nil || pe.PointerID() != touch.PointerID() {
+			return
+		}
+		start := touch
+		touch = nil
+		if math.Hypot(float64(pe.ClientX()-start.ClientX()), float64(pe.ClientY()-start.ClientY())) <= tapSlop {
+			px, py := canvasPoint(start, canvas)
+			f(px, py, false)
+		}
+	})
+	canvas.AddEventListener("pointercancel", false, func(dom.Event) { touch = nil })
+}
+
+// canvasPoint returns the pointer's position in the canvas's logical
+// pixels (panelSize wide, whatever its size on screen).
+func canvasPoint(ev *dom.PointerEvent, canvas *dom.HTMLCanvasElement) (float64, float64) {
+	k := panelSize / math.Max(1, canvas.Underlying().Get("clientWidth").Float())
+	return ev.OffsetX() * k, ev.OffsetY() * k
+}

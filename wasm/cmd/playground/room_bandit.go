@@ -20,6 +20,9 @@ import (
 var classColors = [][3]int{{0, 114, 178}, {213, 94, 0}, {0, 158, 115}, {204, 121, 167}, {230, 159, 0},
 	{86, 180, 233}, {240, 228, 66}, {0, 0, 0}, {153, 153, 153}}
 
+// eraseBrush is the brush that removes points.
+const eraseBrush = -1
+
 // regionCells is the region map's resolution per side.
 const regionCells = 48
 
@@ -203,6 +206,15 @@ func (v *banditView) syncControls() {
 	clearChildren(brushes, 0)
 	if points {
 		v.class = min(v.class, len(m.Classes)-1)
+		defer func() {
+			b := node(v.doc, "button", "brush", "Erase")
+			b.SetAttribute("aria-pressed", strconv.FormatBool(v.class == eraseBrush))
+			if v.class == eraseBrush {
+				setStyle(b, "background", "#3b4452", "color", "#fff")
+			}
+			b.AddEventListener("click", false, func(dom.Event) { v.class = eraseBrush; v.sync() })
+			brushes.AppendChild(b)
+		}()
 		for c, name := range m.Classes {
 			b := create(v.doc, "button")
 			b.SetTextContent(name)
@@ -264,8 +276,7 @@ func (v *banditView) buildPanels() {
 		p.img = p.rctx.CreateImageData(regionCells, regionCells)
 		p.buf = make([]byte, 4*regionCells*regionCells)
 		p.classes = make([]int, regionCells*regionCells)
-		p.canvas.AddEventListener("pointerdown", false, func(ev dom.Event) { v.pointer(ev.(*dom.PointerEvent), p) })
-		p.canvas.AddEventListener("contextmenu", false, func(ev dom.Event) { ev.PreventDefault() })
+		onPress(p.canvas, v.press)
 		box.AppendChild(p.root)
 		v.panels = append(v.panels, p)
 	}
@@ -293,16 +304,15 @@ func (v *banditView) frameOf() playground.Frame {
 	return playground.FitFrame(panelSize, panelSize, panelMargin, v.plotPoints())
 }
 
-// pointer adds a point of the brush's class, or removes the one under a
-// right click.
-func (v *banditView) pointer(ev *dom.PointerEvent, p *banditPanel) {
+// press adds a point of the brush's class, or removes the one under a
+// right click or the Erase brush.
+func (v *banditView) press(px, py float64, erase bool) {
 	if v.model.Data != playground.BanditPoints {
 		v.notice("SynSep is generated: pick blobs, penguins or drawn points to draw.")
 		return
 	}
 	f := v.frameOf()
-	px, py := canvasPoint(ev, p.canvas)
-	if ev.Button() == 2 {
+	if erase || v.class == eraseBrush {
 		if i := f.Nearest(v.plotPoints(), px, py, pickRadiusPx); i >= 0 {
 			v.model.Points = append(v.model.Points[:i:i], v.model.Points[i+1:]...)
 			v.changed()

@@ -103,11 +103,11 @@ func (v *samplingView) bind() {
 	}
 }
 
-// brushLabels are the brush buttons and the labels they draw.
+// brushLabels are the brush buttons and the labels they draw (0: Erase).
 var brushLabels = []struct {
 	id    string
 	label float64
-}{{"brush-pos", 1}, {"brush-neg", -1}}
+}{{"brush-pos", 1}, {"brush-neg", -1}, {"brush-erase", 0}}
 
 // toPoints turns generated points into drawn ones, so that the visitor can
 // edit them.
@@ -152,8 +152,11 @@ func (v *samplingView) syncControls() {
 	for _, b := range brushLabels {
 		el := v.el(b.id)
 		class := "brush negative"
-		if b.label > 0 {
+		switch {
+		case b.label > 0:
 			class = "brush positive"
+		case b.label == 0:
+			class = "brush"
 		}
 		if b.label == v.label {
 			class += " active"
@@ -187,8 +190,7 @@ func (v *samplingView) buildPanels() {
 			figure{[]any{"V", node(v.doc, "sub", "", "e"), "(p)"}, "f-var", "–"},
 			figure{[]any{"smallest p", node(v.doc, "sub", "", "i"), " · n"}, "f-minp", "–"})
 		p.root.AppendChild(figs)
-		p.canvas.AddEventListener("pointerdown", false, func(ev dom.Event) { v.pointer(ev.(*dom.PointerEvent), p) })
-		p.canvas.AddEventListener("contextmenu", false, func(ev dom.Event) { ev.PreventDefault() })
+		onPress(p.canvas, v.press)
 		box.AppendChild(p.root)
 		v.panels = append(v.panels, p)
 	}
@@ -202,13 +204,12 @@ func (v *samplingView) frameOf() playground.Frame {
 	return playground.FitFrame(panelSize, panelSize, panelMargin, v.run().XY)
 }
 
-// pointer adds a point with the brush's label, or removes the one under a
-// right click; generated points become drawn ones first.
-func (v *samplingView) pointer(ev *dom.PointerEvent, p *samplingPanel) {
+// press adds a point with the brush's label, or removes the one under a
+// right click or the Erase brush; generated points become drawn ones first.
+func (v *samplingView) press(px, py float64, erase bool) {
 	f := v.frameOf()
-	px, py := canvasPoint(ev, p.canvas)
 	v.toPoints()
-	if ev.Button() == 2 {
+	if erase || v.label == 0 {
 		var pts [][2]float64
 		for _, q := range v.model.Points {
 			pts = append(pts, [2]float64{q.X, q.Y})

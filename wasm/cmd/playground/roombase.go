@@ -319,13 +319,6 @@ func (v *roomView) bindCopyLink() {
 	})
 }
 
-// canvasPoint returns the pointer's position in the canvas's logical
-// pixels (panelSize wide, whatever its size on screen).
-func canvasPoint(ev *dom.PointerEvent, canvas *dom.HTMLCanvasElement) (float64, float64) {
-	k := panelSize / math.Max(1, canvas.Underlying().Get("clientWidth").Float())
-	return ev.OffsetX() * k, ev.OffsetY() * k
-}
-
 // logSlider reads a range input holding log10 (or log2 when base is 2) of
 // a value.
 func logSlider(el dom.Element, base float64) float64 {
