@@ -3,7 +3,10 @@
 package browsertest
 
 import (
+	"bytes"
 	"context"
+	"encoding/base64"
+	"image/png"
 	"fmt"
 	"strconv"
 	"strings"
@@ -398,5 +401,66 @@ func TestPhoneTouch(t *testing.T) {
 	touch(t, ctx, "#s-panels canvas", 0.5, 0.5, 0)
 	if m := points("sampling"); m != n-1 {
 		t.Errorf("Erase and a tap on the sampling room's new point: %d points, then %d", n, m)
+	}
+}
+
+// TestExportsAndLinkSayWhatTheyAre: "Copy link" says so on the button
+// itself, and Save PNG puts each panel's title above it and its figures
+// below (issue 16, defect 12: the units PNG had no learner names or
+// figures, the bandit PNG no panel titles, "Link copied" showed far from
+// the button).
+func TestExportsAndLinkSayWhatTheyAre(t *testing.T) {
+	ctx := newTab(t)
+	url := serveSite(t, server.New(siteDir))
+	waitReady(t, ctx, url)
+	for _, room := range []struct{ url, prefix, global string }{{url, "", ""}, {url + "#bandit", "b-", "unitfreeBandit"}} {
+		if room.global != "" {
+			openRoom(t, ctx, room.url, room.global)
+		}
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID(room.prefix+"copy-link"))); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.getElementById(%q).textContent.includes("copied")`, room.prefix+"copy-link"),
+			chromedp.WithPollingTimeout(3*time.Second))); err != nil {
+			t.Errorf("%s: Copy link does not say so on the button: %v", room.url, err)
+		}
+		href, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { let href = "";
+		  const click = HTMLAnchorElement.prototype.click;
+		  HTMLAnchorElement.prototype.click = function () { href = this.href; };
+		  document.getElementById("`+room.prefix+`save-png").click();
+		  HTMLAnchorElement.prototype.click = click;
+		  return href; })()`))
+		if err != nil || !strings.HasPrefix(href, "data:image/png;base64,") {
+			t.Fatalf("%s: Save PNG made %.40q, %v", room.url, href, err)
+		}
+		raw, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(href, "data:image/png;base64,"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		saveShot(t, "export-"+strings.TrimSuffix(room.prefix, "-")+"units.png", raw)
+		// The first tile's title strip (its top 20 pixels) and the strip
+		// below its canvas carry text: dark pixels on white.
+		dark := func(y0, y1 int) int {
+			n := 0
+			for y := y0; y < y1; y++ {
+				for x := 0; x < img.Bounds().Dx()/3; x++ {
+					if r, g, b, _ := img.At(x, y).RGBA(); r+g+b < 3*0x6000 {
+						n++
+					}
+				}
+			}
+			return n
+		}
+		canvasH, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelector("#`+room.prefix+`panels canvas").height`))
+		if title := dark(0, 20); title < 40 {
+			t.Errorf("%s: the PNG's first panel has no title above it (%d dark pixels)", room.url, title)
+		}
+		if figs := dark(24+canvasH, img.Bounds().Dy()); figs < 40 {
+			t.Errorf("%s: the PNG's first panel has no figures below it (%d dark pixels)", room.url, figs)
+		}
 	}
 }

@@ -36,16 +36,7 @@ func (a *app) bindFiles() {
 	a.on("metrics-export", "click", func() {
 		download("unitfree-metrics.csv", "text/csv", playground.MetricsCSV(a.model, a.run))
 	})
-	a.on("copy-link", "click", func() {
-		href := js.Global().Get("location").Get("href").String()
-		clip := js.Global().Get("navigator").Get("clipboard")
-		if clip.IsUndefined() {
-			a.inform("Copy this link: " + href)
-			return
-		}
-		clip.Call("writeText", href)
-		a.inform("Link copied: it reproduces this view.")
-	})
+	a.on("copy-link", "click", func() { copyLink(a.el("copy-link"), a.inform) })
 	a.on("save-png", "click", func() { a.savePNG() })
 }
 

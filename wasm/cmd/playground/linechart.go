@@ -189,16 +189,28 @@ func (c *lineChart) draw(curves []curve, logY bool) string {
 	ctx.Restore()
 	ctx.SetTextAlign("left")
 	ctx.SetTextBaseline("middle")
-	for i, cv := range curves {
-		y := float64(chartTop + 10 + 18*i)
-		ctx.SetFillStyle(cv.color)
+	y := float64(chartTop + 10)
+	measure := func(s string) float64 { return ctx.MeasureText(s).Width() }
+	for _, cv := range curves {
+		// The swatch: a dashed line for a reference curve, as it is drawn.
+		ctx.SetStrokeStyle(cv.color)
 		if cv.dashed {
-			ctx.FillRect(c.w-right+10, y-1, 14, 2)
+			ctx.Set("lineWidth", 2)
+			ctx.Call("setLineDash", []any{4, 3})
 		} else {
-			ctx.FillRect(c.w-right+10, y-5, 14, 10)
+			ctx.Set("lineWidth", 8)
 		}
+		ctx.BeginPath()
+		ctx.MoveTo(c.w-right+10, y)
+		ctx.LineTo(c.w-right+24, y)
+		ctx.Stroke()
+		ctx.Call("setLineDash", []any{})
 		ctx.SetFillStyle("#1f2733")
-		ctx.FillText(cv.name, c.w-right+30, y, right-34)
+		for _, line := range playground.LegendLines(cv.name, right-34, measure) {
+			ctx.FillText(line, c.w-right+30, y, -1)
+			y += 13
+		}
+		y += 5
 	}
 	if math.IsNaN(c.hover) {
 		return "Hover the chart for values."

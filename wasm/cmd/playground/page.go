@@ -4,8 +4,10 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"syscall/js"
 
 	"honnef.co/go/js/dom/v2"
@@ -210,34 +212,79 @@ func download(name, mime, text string) {
 }
 
 // saveCanvases downloads the canvases as one PNG: rows of up to three of
-// the same size (the panels), a canvas of another size (a chart) on a row
-// of its own.
+// equal width, each under its title (a learner panel's name, a chart's
+// title) and over its figures (a panel's rounds, mistakes, loss, regret,
+// meter or last round), as the page shows them.
 func saveCanvases(doc dom.Document, canvases []*dom.HTMLCanvasElement, name string) {
-	type place struct{ x, y int }
-	var at []place
-	x, y, rowH, width, rowN, rowW := 0, 0, 0, 0, 0, -1
-	for _, c := range canvases {
-		if rowN == 3 || (rowW >= 0 && c.Width() != rowW) {
-			x, y, rowH, rowN = 0, y+rowH, 0, 0
-		}
-		at = append(at, place{x, y})
-		rowW = c.Width()
-		x += c.Width()
-		rowH = max(rowH, c.Height())
-		width = max(width, x)
-		rowN++
-	}
 	if len(canvases) == 0 {
 		return
 	}
+	dpr := math.Max(1, jsFloat("devicePixelRatio"))
+	line := math.Round(16 * dpr) // a caption line's height
+	type tile struct {
+		c       *dom.HTMLCanvasElement
+		title   string
+		figures []string
+		x, y, h float64
+	}
+	var tiles []tile
+	for _, c := range canvases {
+		t := tile{c: c}
+		if p := c.Underlying().Call("closest", ".learner-panel, .chart-panel"); !p.IsNull() {
+			if h := p.Call("querySelector", "h3"); !h.IsNull() {
+				t.title = strings.TrimSpace(h.Get("textContent").String())
+			}
+			text := func(el js.Value) string { return strings.Join(strings.Fields(el.Get("textContent").String()), " ") }
+			for _, sel := range []string{".figures > div", ".meter", ".last-round"} {
+				items := p.Call("querySelectorAll", sel)
+				var parts []string
+				for i := range items.Length() {
+					item := items.Index(i)
+					if dt, dd := item.Call("querySelector", "dt"), item.Call("querySelector", "dd"); !dt.IsNull() && !dd.IsNull() {
+						parts = append(parts, text(dt)+" "+text(dd)) // a figure: its name and value
+					} else {
+						parts = append(parts, text(item))
+					}
+				}
+				if text := strings.Join(parts, " · "); text != "" {
+					t.figures = append(t.figures, text)
+				}
+			}
+		}
+		tiles = append(tiles, t)
+	}
+	x, y, rowH, width, rowN, rowW := 0.0, 0.0, 0.0, 0.0, 0, -1
+	for i := range tiles {
+		t := &tiles[i]
+		if rowN == 3 || (rowW >= 0 && t.c.Width() != rowW) {
+			x, y, rowH, rowN = 0, y+rowH, 0, 0
+		}
+		t.x, t.y = x, y
+		t.h = line*1.5 + float64(t.c.Height()) + line*float64(len(t.figures)) + line/2
+		rowW = t.c.Width()
+		x += float64(t.c.Width())
+		rowH = math.Max(rowH, t.h)
+		width = math.Max(width, x)
+		rowN++
+	}
 	out := createCanvas(doc)
-	out.SetWidth(width)
-	out.SetHeight(y + rowH)
+	out.SetWidth(int(width))
+	out.SetHeight(int(y + rowH))
 	ctx := out.GetContext2d()
 	ctx.SetFillStyle("#ffffff")
-	ctx.FillRect(0, 0, float64(width), float64(y+rowH))
-	for i, c := range canvases {
-		ctx.DrawImage(c, float64(at[i].x), float64(at[i].y))
+	ctx.FillRect(0, 0, width, y+rowH)
+	ctx.SetTextBaseline("middle")
+	ctx.SetTextAlign("left")
+	for _, t := range tiles {
+		w := float64(t.c.Width())
+		ctx.SetFillStyle("#1f2733")
+		ctx.SetFont(fmt.Sprintf("600 %.0fpx system-ui, sans-serif", 13*dpr))
+		ctx.FillText(t.title, t.x+8*dpr, t.y+line*0.75, w-16*dpr)
+		ctx.DrawImage(t.c, t.x, t.y+line*1.5)
+		ctx.SetFont(fmt.Sprintf("%.0fpx system-ui, sans-serif", 11*dpr))
+		for k, f := range t.figures {
+			ctx.FillText(f, t.x+8*dpr, t.y+line*1.5+float64(t.c.Height())+line*(float64(k)+0.6), w-16*dpr)
+		}
 	}
 	link := create(doc, "a")
 	link.SetAttribute("href", out.Underlying().Call("toDataURL", "image/png").String())
@@ -334,4 +381,30 @@ func onPress(canvas *dom.HTMLCanvasElement, f func(px, py float64, erase bool)) 
 func canvasPoint(ev *dom.PointerEvent, canvas *dom.HTMLCanvasElement) (float64, float64) {
 	k := panelSize / math.Max(1, canvas.Underlying().Get("clientWidth").Float())
 	return ev.OffsetX() * k, ev.OffsetY() * k
+}
+
+// copyLink copies the page's URL, which reproduces the view, and says so on
+// the button itself for two seconds, where the visitor looks; without a
+// clipboard, say shows the link to copy by hand.
+func copyLink(button dom.Element, say func(string)) {
+	href := js.Global().Get("location").Get("href").String()
+	clip := js.Global().Get("navigator").Get("clipboard")
+	if clip.IsUndefined() {
+		say("Copy this link: " + href)
+		return
+	}
+	clip.Call("writeText", href)
+	label := button.TextContent()
+	if label == "Link copied ✓" {
+		return
+	}
+	button.SetTextContent("Link copied ✓")
+	button.SetAttribute("title", "The link reproduces this view")
+	var restore js.Func
+	restore = js.FuncOf(func(js.Value, []js.Value) any {
+		button.SetTextContent(label)
+		restore.Release()
+		return nil
+	})
+	js.Global().Call("setTimeout", restore, 2000)
 }

@@ -307,16 +307,7 @@ func (v *roomView) persist() {
 
 // bindCopyLink makes the room's "Copy link" button copy the page's URL.
 func (v *roomView) bindCopyLink() {
-	v.on("copy-link", "click", func() {
-		href := js.Global().Get("location").Get("href").String()
-		clip := js.Global().Get("navigator").Get("clipboard")
-		if clip.IsUndefined() {
-			v.notice("Copy this link: " + href)
-			return
-		}
-		clip.Call("writeText", href)
-		v.notice("Link copied: it reproduces this view.")
-	})
+	v.on("copy-link", "click", func() { copyLink(v.el("copy-link"), v.notice) })
 }
 
 // logSlider reads a range input holding log10 (or log2 when base is 2) of
