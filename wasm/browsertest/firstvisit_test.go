@@ -464,3 +464,56 @@ func TestExportsAndLinkSayWhatTheyAre(t *testing.T) {
 		}
 	}
 }
+
+// TestPresenterView: P (or the Present button) shows the pictures only, in
+// large type, with the stream's buttons at hand, in the playground and in
+// a room; P again goes back (issue 16, §4).
+func TestPresenterView(t *testing.T) {
+	ctx := newTab(t)
+	url := serveSite(t, server.New(siteDir))
+	waitReady(t, ctx, url)
+	type look struct {
+		Present   bool    `json:"present"`
+		Font      float64 `json:"font"`
+		Controls  bool    `json:"controls"` // the data controls are shown
+		PlayShown bool    `json:"playShown"`
+		Panel     float64 `json:"panel"` // the first learner canvas's width
+	}
+	measure := func(prefix string) look {
+		t.Helper()
+		l, err := chromedp.Run(ctx, chromedp.Evaluate[look](`(() => {
+		  const main = [...document.querySelectorAll("main")].find(m => !m.hidden);
+		  const play = document.getElementById("`+prefix+`play").getBoundingClientRect();
+		  return {present: document.body.classList.contains("present"), font: parseFloat(getComputedStyle(document.body).fontSize),
+		    controls: main.querySelector(".controls h2").getBoundingClientRect().height > 0,
+		    playShown: play.height > 0 && play.bottom <= innerHeight,
+		    panel: main.querySelector(".panels canvas").getBoundingClientRect().width};
+		})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	press := func(key string) {
+		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.body.dispatchEvent(new KeyboardEvent("keydown", {key: "`+key+`", bubbles: true}))`)); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(300 * time.Millisecond)
+	}
+	for _, room := range []struct{ hash, prefix, global string }{{"", "", ""}, {"#bandit", "b-", "unitfreeBandit"}} {
+		if room.global != "" {
+			openRoom(t, ctx, url+room.hash, room.global)
+		}
+		normal := measure(room.prefix)
+		press("p")
+		big := measure(room.prefix)
+		if !big.Present || big.Font < 1.3*normal.Font || big.Controls || !big.PlayShown || big.Panel < 1.3*normal.Panel {
+			t.Errorf("%q: presenter view %+v, normal %+v: want large type, no controls, Play on screen, larger panels", room.hash, big, normal)
+		}
+		screenshot(t, ctx, "presenter"+strings.ReplaceAll(room.hash, "#", "-"))
+		press("P")
+		if back := measure(room.prefix); back.Present || !back.Controls || back.Font != normal.Font {
+			t.Errorf("%q: P again gives %+v", room.hash, back)
+		}
+	}
+}

@@ -111,6 +111,7 @@ func (a *app) bind() {
 		a.on("learner-"+id, "change", func() { a.toggleLearner(id) })
 	}
 	a.bindFiles()
+	byID(a.doc, "present").AddEventListener("click", false, func(dom.Event) { togglePresent(a.doc); a.dirty = true })
 	a.lesson = newLessonBox(a.doc, "", playground.RoomUnits, playground.UnitsLesson.Title, lessonTexts(playground.UnitsLesson), a.showStep, a.persist)
 }
 
@@ -183,6 +184,11 @@ func (a *app) key(ev *dom.KeyboardEvent) {
 		a.togglePlay()
 	case ev.Key() == "ArrowRight":
 		a.stepOnce()
+	case ev.Key() == "p" || ev.Key() == "P":
+		if !ev.CtrlKey() && !ev.MetaKey() {
+			togglePresent(a.doc)
+			a.dirty = true
+		}
 	case ev.Key() == "r" || ev.Key() == "R":
 		if !ev.CtrlKey() && !ev.MetaKey() {
 			a.restart()

@@ -408,3 +408,12 @@ func copyLink(button dom.Element, say func(string)) {
 	})
 	js.Global().Call("setTimeout", restore, 2000)
 }
+
+// togglePresent switches the presenter view (large type, the pictures
+// only) on or off.
+func togglePresent(doc dom.Document) {
+	on := !doc.Underlying().Get("body").Get("classList").Call("contains", "present").Bool()
+	doc.Underlying().Get("body").Get("classList").Call("toggle", "present", on)
+	byID(doc, "present").SetAttribute("aria-pressed", strconv.FormatBool(on))
+	js.Global().Call("dispatchEvent", js.Global().Get("Event").New("resize")) // the charts take their new width
+}

@@ -170,6 +170,11 @@ func (v *roomView) key(ev *dom.KeyboardEvent) {
 		v.step(1)
 	case "r", "R":
 		v.restart()
+	case "p", "P":
+		if !ev.CtrlKey() && !ev.MetaKey() {
+			togglePresent(v.doc)
+			v.dirty = true
+		}
 	default:
 		v.content.roomKey(ev)
 	}
