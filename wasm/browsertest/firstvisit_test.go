@@ -517,3 +517,45 @@ func TestPresenterView(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainWords: the page's jargon comes with plain words (issue 16, §3):
+// the presets say what they are, the sampling pairs are named, and the
+// figures whose names are terms (regret, explored, updates, F − F*, Vₑ(p),
+// pᵢ·n) and the invariance meter explain themselves in a tooltip.
+func TestPlainWords(t *testing.T) {
+	ctx := newTab(t)
+	url := serveSite(t, server.New(siteDir))
+	waitReady(t, ctx, url)
+	eval := func(expr string) string {
+		t.Helper()
+		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](expr))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	if opts := eval(`[...document.querySelectorAll("#preset option")].map(o => o.textContent).join("|")`); strings.Contains("|"+opts+"|", "|scales|") ||
+		strings.Contains("|"+opts+"|", "|plane|") || !strings.Contains(opts, "Wildly different scales") {
+		t.Errorf("the presets read %q", opts)
+	}
+	terms := func(root string) string {
+		return eval(`[...document.querySelectorAll("` + root + ` dt.term")].map(d => d.textContent + "=" + (d.title ? "ok" : "")).join(" ")`)
+	}
+	if got := terms("#panels"); !strings.Contains(got, "Regret=ok") {
+		t.Errorf("units figures: %q", got)
+	}
+	if m := eval(`document.querySelector("#panels .meter").title`); !strings.Contains(m, "largest relative difference") {
+		t.Errorf("the meter's tooltip reads %q", m)
+	}
+	openRoom(t, ctx, url+"#bandit", "unitfreeBandit")
+	if got := terms("#b-panels"); !strings.Contains(got, "Explored=ok") || !strings.Contains(got, "Updates=ok") {
+		t.Errorf("bandit figures: %q", got)
+	}
+	openRoom(t, ctx, url+"#sampling", "unitfreeSampling")
+	if got := terms("#s-panels"); !strings.Contains(got, "F − F*=ok") || !strings.Contains(got, "V") || strings.Count(got, "=ok") < 9 {
+		t.Errorf("sampling figures: %q", got)
+	}
+	if titles := eval(`[...document.querySelectorAll("#s-panels h3")].map(h => h.textContent).join("|")`); !strings.Contains(titles, "SGD + Importance sampling") {
+		t.Errorf("the sampling panels are titled %q", titles)
+	}
+}

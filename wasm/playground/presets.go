@@ -27,6 +27,20 @@ type Preset struct {
 	Task     string  // "" (classify) or TaskRegress
 }
 
+// PresetLabel names a preset in the menu, in words that say what it is.
+func PresetLabel(id string) string {
+	switch id {
+	case "penguins":
+		return "Penguins: Adelie or Gentoo, in mm and g"
+	case "weather":
+		return "Seattle weather: sun or rain, in °C and mm"
+	}
+	if p, err := LoadPreset(id, 1); err == nil {
+		return p.Label
+	}
+	return id
+}
+
 // PresetIDs lists the presets in menu order.
 var PresetIDs = []string{"separable", "noisy", "xor", "circles", "scales", "plane", "penguins", "weather"}
 

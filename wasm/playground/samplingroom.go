@@ -41,6 +41,22 @@ type SamplingPair struct {
 // String returns "sgd + mabs".
 func (p SamplingPair) String() string { return p.Optimizer + " + " + p.Sampler }
 
+// Name returns the pair in words: "SGD + Importance sampling".
+func (p SamplingPair) Name() string { return PairName(p.Optimizer, p.Sampler) }
+
+// PairName names an optimiser with a sampler by their catalogue names.
+func PairName(optimizer, sampler string) string {
+	name := func(entries []catalog.Entry, id string) string {
+		for _, e := range entries {
+			if e.ID == id {
+				return e.Name
+			}
+		}
+		return id
+	}
+	return name(catalog.Optimizers(), optimizer) + " + " + name(catalog.Samplers(), sampler)
+}
+
 // SamplingRoom is the sampling room's state.
 type SamplingRoom struct {
 	Data   string

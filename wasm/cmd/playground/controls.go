@@ -18,7 +18,11 @@ import (
 func (a *app) bind() {
 	presets := make([]string, len(playground.PresetIDs))
 	copy(presets, playground.PresetIDs)
-	fillSelect(a.doc, a.el("preset"), presets, a.model.Preset)
+	labels := make([]string, len(presets))
+	for i, id := range presets {
+		labels[i] = playground.PresetLabel(id)
+	}
+	fillSelectLabels(a.doc, a.el("preset"), presets, labels, a.model.Preset)
 	a.on("preset", "change", func() {
 		if err := a.model.LoadPreset(value(a.el("preset")), a.model.Seed+1); err != nil {
 			a.notice(err.Error())

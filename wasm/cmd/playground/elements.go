@@ -91,6 +91,7 @@ type figure struct {
 	label []any
 	class string
 	value string
+	help  string // the term in plain words (a tooltip), "" for a plain one
 }
 
 // figures returns a <dl> of the figures, each term with its value in a
@@ -99,7 +100,12 @@ type figure struct {
 func figures(doc dom.Document, figs ...figure) dom.Element {
 	dl := node(doc, "dl", "figures")
 	for _, f := range figs {
-		dl.AppendChild(node(doc, "div", "", node(doc, "dt", "", f.label...), node(doc, "dd", f.class, f.value)))
+		dt := node(doc, "dt", "", f.label...)
+		if f.help != "" {
+			dt.SetAttribute("title", f.help)
+			dt.SetAttribute("class", "term")
+		}
+		dl.AppendChild(node(doc, "div", "", dt, node(doc, "dd", f.class, f.value)))
 	}
 	return dl
 }

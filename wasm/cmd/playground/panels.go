@@ -63,11 +63,13 @@ func (a *app) buildPanelsThen(next func()) {
 		canvas.SetHeight(int(panelSize * dpr))
 		canvas.SetAttribute("aria-label", e.Name+": the points over its prediction heatmap")
 		root.AppendChild(canvas)
-		figs := figures(a.doc, figure{[]any{"Rounds"}, "f-rounds", "0"}, figure{[]any{"Mistakes"}, "f-mistakes", "0"},
-			figure{[]any{"Loss"}, "f-loss", "0"}, figure{[]any{"Regret"}, "f-regret", "–"})
+		figs := figures(a.doc, figure{[]any{"Rounds"}, "f-rounds", "0", ""}, figure{[]any{"Mistakes"}, "f-mistakes", "0", ""},
+			figure{[]any{"Loss"}, "f-loss", "0", ""}, figure{[]any{"Regret"}, "f-regret", "–", "its loss minus the loss of the best fixed linear predictor in hindsight, on the same rounds"})
 		root.AppendChild(figs)
 		meter := create(a.doc, "p")
 		meter.SetAttribute("class", "meter")
+		meter.SetAttribute("title", "The invariance meter: every round, the learner also plays the stream in the base units; "+
+			"this is the largest relative difference between the two predictions so far")
 		root.AppendChild(meter)
 		root.AppendChild(a.paramInputs(i, e, spec))
 		box.AppendChild(root)
@@ -289,9 +291,9 @@ func meterText(s playground.LearnerStats, m *playground.Model) string {
 		return "Units changed: nothing compared yet. Play or step to compare the predictions in both units."
 	}
 	if s.Meter <= playground.MeterTolerance {
-		return fmt.Sprintf("Units changed: largest difference %.1g — invariant", s.Meter)
+		return fmt.Sprintf("Units changed: the predictions differ from the base units' by at most %.1g — invariant", s.Meter)
 	}
-	return fmt.Sprintf("Units changed: largest difference %s — changed by units", num(s.Meter))
+	return fmt.Sprintf("Units changed: the predictions differ from the base units' by up to %s — changed by units", num(s.Meter))
 }
 
 // axisName returns feature i's axis title with its current unit.

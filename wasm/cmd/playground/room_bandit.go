@@ -262,9 +262,9 @@ func (v *banditView) buildPanels() {
 		p.ctx = p.canvas.GetContext2d()
 		p.ctx.Scale(dpr, dpr)
 		p.root.AppendChild(p.canvas)
-		figs := figures(v.doc, figure{[]any{"Rounds"}, "f-rounds", "0"}, figure{[]any{"Mistakes"}, "f-mistakes", "0"},
-			figure{[]any{"Mistake rate"}, "f-rate", "–"}, figure{[]any{"Explored"}, "f-explored", "0"},
-			figure{[]any{"Updates"}, "f-updates", "0"})
+		figs := figures(v.doc, figure{[]any{"Rounds"}, "f-rounds", "0", ""}, figure{[]any{"Mistakes"}, "f-mistakes", "0", ""},
+			figure{[]any{"Mistake rate"}, "f-rate", "–", ""}, figure{[]any{"Explored"}, "f-explored", "0", "rounds where it played a uniformly random label (probability γ) instead of its best guess"},
+			figure{[]any{"Updates"}, "f-updates", "0", "rounds where it changed its weights: it learns only from the feedback on the label it played"})
 		p.root.AppendChild(figs)
 		last := create(v.doc, "p")
 		last.SetAttribute("class", "last-round")

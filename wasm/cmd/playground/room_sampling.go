@@ -175,20 +175,20 @@ func (v *samplingView) buildPanels() {
 	for i, pair := range v.model.Pairs {
 		p := &samplingPanel{root: create(v.doc, "div")}
 		p.root.SetAttribute("class", "learner-panel")
-		h, paper := panelHeading(v.doc, learnerColors[i%len(learnerColors)], pair.String(), "",
+		h, paper := panelHeading(v.doc, learnerColors[i%len(learnerColors)], pair.Name(), "",
 			"point size and glow: its sampling probability")
 		p.root.AppendChild(h)
 		p.root.AppendChild(paper)
 		p.canvas = createCanvas(v.doc)
 		p.canvas.SetWidth(int(panelSize * dpr))
 		p.canvas.SetHeight(int(panelSize * dpr))
-		p.canvas.SetAttribute("aria-label", pair.String()+": the points, sized by their sampling probability")
+		p.canvas.SetAttribute("aria-label", pair.Name()+": the points, sized by their sampling probability")
 		p.ctx = p.canvas.GetContext2d()
 		p.ctx.Scale(dpr, dpr)
 		p.root.AppendChild(p.canvas)
-		figs := figures(v.doc, figure{[]any{"Evaluations"}, "f-evals", "0"}, figure{[]any{"F − F*"}, "f-gap", "–"},
-			figure{[]any{"V", node(v.doc, "sub", "", "e"), "(p)"}, "f-var", "–"},
-			figure{[]any{"smallest p", node(v.doc, "sub", "", "i"), " · n"}, "f-minp", "–"})
+		figs := figures(v.doc, figure{[]any{"Evaluations"}, "f-evals", "0", ""}, figure{[]any{"F − F*"}, "f-gap", "–", "the objective at the current point minus its minimum: 0 at the optimum"},
+			figure{[]any{"V", node(v.doc, "sub", "", "e"), "(p)"}, "f-var", "–", "effective variance Σ aᵢ/pᵢ of the gradient estimate (aᵢ: point i's squared gradient): what a sampler should make small"},
+			figure{[]any{"smallest p", node(v.doc, "sub", "", "i"), " · n"}, "f-minp", "–", "the smallest sampling probability times the number of points: 1 when sampling is uniform"})
 		p.root.AppendChild(figs)
 		onPress(p.canvas, v.press)
 		box.AppendChild(p.root)
@@ -312,8 +312,8 @@ func (v *samplingView) draw() {
 	var gaps, vars []curve
 	for i, tr := range v.run().Tracks {
 		col := learnerColors[i%len(learnerColors)]
-		gaps = append(gaps, curve{name: tr.Pair.String(), color: col, xs: tr.Evals, ys: tr.Gap})
-		vars = append(vars, curve{name: tr.Pair.String(), color: col, xs: tr.Evals, ys: tr.Variance})
+		gaps = append(gaps, curve{name: playground.PairName(tr.Pair.Optimizer, tr.Pair.Sampler), color: col, xs: tr.Evals, ys: tr.Gap})
+		vars = append(vars, curve{name: playground.PairName(tr.Pair.Optimizer, tr.Pair.Sampler), color: col, xs: tr.Evals, ys: tr.Variance})
 	}
 	v.gap.draw(gaps, true)
 	v.vari.draw(vars, true)
