@@ -559,3 +559,23 @@ func TestPlainWords(t *testing.T) {
 		t.Errorf("the sampling panels are titled %q", titles)
 	}
 }
+
+// TestEquationsHaveNoScrollbars: the rooms' MathML equations fit their box
+// at 1280 px, with no scroll arrows (issue 16, defect 12).
+func TestEquationsHaveNoScrollbars(t *testing.T) {
+	ctx := newTab(t)
+	url := serveSite(t, server.New(siteDir))
+	waitReady(t, ctx, url)
+	for _, room := range []struct{ hash, global string }{{"#bandit", "unitfreeBandit"}, {"#sampling", "unitfreeSampling"}, {"#lecture", "unitfreeLecture"}} {
+		openRoom(t, ctx, url+room.hash, room.global)
+		over, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("main:not([hidden]) math[display=block]")]
+		  .filter(m => m.scrollWidth > m.clientWidth + 1 || m.scrollHeight > m.clientHeight + 1)
+		  .map(m => m.textContent.slice(0, 30) + " " + m.scrollWidth + "x" + m.scrollHeight + " in " + m.clientWidth + "x" + m.clientHeight)`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(over) > 0 {
+			t.Errorf("%s: equations that scroll: %q", room.hash, over)
+		}
+	}
+}
