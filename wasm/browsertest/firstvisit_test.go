@@ -579,3 +579,38 @@ func TestEquationsHaveNoScrollbars(t *testing.T) {
 		}
 	}
 }
+
+// TestLinksKeepTheRound: a link made after stepping or pausing opens at the
+// same round, in the units playground and in a room (issue 16, §2).
+func TestLinksKeepTheRound(t *testing.T) {
+	ctx := newTab(t)
+	url := serveSite(t, server.New(siteDir))
+	waitReady(t, ctx, url)
+	for range 7 {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("step"))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`location.hash.endsWith("@7")`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+		t.Fatalf("after 7 steps the link reads %q", settledLocation(t, ctx, "hash"))
+	}
+	href := settledLocation(t, ctx, "href")
+	other := newTab(t)
+	waitReady(t, other, href)
+	if _, err := chromedp.Run(other, chromedp.Poll[bool](`window.unitfree.rounds === 7`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Errorf("the link of round 7 opens at round %d", state(t, other).Rounds)
+	}
+	openRoom(t, ctx, url+"#bandit", "unitfreeBandit")
+	for range 5 {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("b-step"))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`location.hash.endsWith("@5")`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+		t.Fatalf("after 5 steps the bandit link reads %q", settledLocation(t, ctx, "hash"))
+	}
+	openRoom(t, other, settledLocation(t, ctx, "href"), "unitfreeBandit")
+	if _, err := chromedp.Run(other, chromedp.Poll[bool](`window.unitfreeBandit.rounds === 5`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Errorf("the bandit link of round 5 does not open at round 5: %v", err)
+	}
+}

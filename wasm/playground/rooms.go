@@ -1,6 +1,9 @@
 package playground
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // The page's rooms, each with its own state in the link.
 const (
@@ -39,4 +42,27 @@ func Hash(room, state string) string {
 		return "#" + room
 	}
 	return "#" + room + "/" + state
+}
+
+// SplitRound splits a link's state from the round the stream was at when
+// the link was made ("v2.…@37": round 37; no "@": round 0). States are
+// base64url, which never holds an "@".
+func SplitRound(state string) (string, int) {
+	s, r, ok := strings.Cut(state, "@")
+	if !ok {
+		return state, 0
+	}
+	n, err := strconv.Atoi(r)
+	if err != nil || n < 0 {
+		return s, 0
+	}
+	return s, n
+}
+
+// WithRound appends the round to a link's state (nothing for round 0).
+func WithRound(state string, round int) string {
+	if round <= 0 {
+		return state
+	}
+	return state + "@" + strconv.Itoa(round)
 }

@@ -67,6 +67,7 @@ func SameState(link string, raw []byte) bool {
 // browser's DecompressionStream and reads it with DecodeModelRaw).
 func Packed(s string) ([]byte, error) {
 	s = strings.TrimPrefix(s, "#")
+	s, _ = SplitRound(s) // the round a link was made at is the page's, not the state's
 	if strings.HasPrefix(s, "v1.") {
 		return nil, errors.New("the link was made by an earlier version of this page, whose links it can no longer read")
 	}

@@ -44,6 +44,7 @@ type app struct {
 	version       int                                // bumped when the data, units or learners change
 	interactiveMs float64                            // page clock when the playground became interactive
 	firstVisit    bool                               // no link and nothing stored: the stream plays at once
+	startRound    int                                // the round the page's link was made at
 	// keepStored is set while the browser's stored state could not be read:
 	// it is left as it was (the notice says so) until the visitor changes
 	// something.
@@ -92,6 +93,7 @@ func (a *app) restore(done func()) {
 		fromStorage()
 		return
 	}
+	hash, a.startRound = playground.SplitRound(hash)
 	readLink(hash, func(raw []byte, err error) {
 		if err == nil {
 			var m *playground.Model
@@ -108,11 +110,14 @@ func (a *app) restore(done func()) {
 
 // persist writes the state to the URL and to the browser's storage.
 func (a *app) persist() {
+	round := a.player.Position()
 	writeLink(a.model.Raw(), func(link string) {
 		if currentRoom() != playground.RoomUnits {
 			return // the visitor went to another room meanwhile
 		}
-		js.Global().Get("history").Call("replaceState", nil, "", "#"+link)
+		if a.lesson == nil || a.lesson.step == 0 { // an open lesson keeps its step's link
+			js.Global().Get("history").Call("replaceState", nil, "", "#"+playground.WithRound(link, round))
+		}
 		if !a.keepStored {
 			js.Global().Get("localStorage").Call("setItem", storageKey, link)
 		}
@@ -121,7 +126,12 @@ func (a *app) persist() {
 
 // restart rebuilds the run from the model: the stream goes back to round
 // 0 in the same order, paused.
-func (a *app) restart() { a.player.Restart(a.freshRun()) }
+func (a *app) restart() {
+	a.player.Restart(a.freshRun())
+	if a.interactiveMs > 0 { // once the page runs: the link says round 0 again
+		a.persist()
+	}
+}
 
 // freshRun builds the model's run from round 0 (an empty one, said in the
 // notice, when the model cannot run) and makes it the one shown.
@@ -192,6 +202,7 @@ func (a *app) start() {
 		}
 		if was && !a.player.Playing() { // the end of the stream
 			a.dirty = true // the final picture and figures, in full
+			a.persist()
 			a.syncControls()
 		}
 		a.phase("step", t0)
@@ -204,6 +215,11 @@ func (a *app) start() {
 		}
 		a.work.add(clock() - start)
 		dom.GetWindow().RequestAnimationFrame(tick)
+	}
+	// A link made at round n shows round n.
+	if a.startRound > 0 {
+		a.player.Seek(a.freshRun(), a.startRound, nil)
+		a.dirty = true
 	}
 	// A first visit sees the learners learn at once, unless the visitor
 	// asked for reduced motion.

@@ -154,6 +154,9 @@ func (a *app) togglePlay() {
 		return
 	}
 	a.player.Toggle(a.freshRun)
+	if !a.player.Playing() {
+		a.persist() // the link holds the round the stream stopped at
+	}
 	// A pause shows one round in full: every heatmap row, the figures and
 	// the regrets of the round the learners are at (while playing they are
 	// refreshed a band and a few times a second at a time).
@@ -164,6 +167,7 @@ func (a *app) togglePlay() {
 
 func (a *app) stepOnce() {
 	a.player.Step(1)
+	a.persist()
 	a.dirty = true
 	a.syncControls()
 }

@@ -56,7 +56,7 @@ func (l *lessonBox) open(k int) {
 
 // close hides the box; the room keeps the step's state.
 func (l *lessonBox) close() {
-	l.step = 0
+	l.step = 0 // before closed: its link is the room's state again
 	setHidden(l.box, true)
 	js.Global().Set("unitfreeLesson", js.Null())
 	if l.closed != nil {

@@ -131,6 +131,7 @@ func (v *roomView) enter(link string) {
 		v.lesson.open(k)
 		return
 	}
+	link, round := playground.SplitRound(link)
 	current := v.content.raw()
 	if current == nil || (link != "" && !playground.SameState(link, current)) {
 		enc := link
@@ -148,6 +149,11 @@ func (v *roomView) enter(link string) {
 		if first && !reducedMotion() { // a first visit sees the room at work
 			v.player.Toggle(v.freshRun)
 		}
+	}
+	if round > 0 && round != v.player.Position() { // the round the link was made at
+		t0 := clock()
+		v.player.Seek(v.freshRun(), round, func() bool { return clock()-t0 < replayBudgetMs })
+		v.dirty = true
 	}
 	v.persist()
 	v.sync()
@@ -211,6 +217,7 @@ const frameBudgetMs = 12
 // restart rebuilds the run: the stream goes back to step 0, paused.
 func (v *roomView) restart() {
 	v.player.Restart(v.freshRun())
+	v.persist()
 	v.content.rebuild()
 	v.dirty = true
 	v.sync()
@@ -230,6 +237,9 @@ func (v *roomView) togglePlay() {
 	if !v.player.Toggle(v.freshRun) && v.player.Run() != nil {
 		v.notice("Nothing to play: every round of this run is shown already.")
 	}
+	if !v.player.Playing() {
+		v.persist() // the link holds the round the stream stopped at
+	}
 	v.dirty = true
 	v.sync()
 }
@@ -237,6 +247,7 @@ func (v *roomView) togglePlay() {
 // step plays n steps, paused.
 func (v *roomView) step(n int) {
 	v.player.Step(n)
+	v.persist()
 	v.dirty = true
 	v.sync()
 }
@@ -256,13 +267,14 @@ func (v *roomView) loop() {
 
 func (v *roomView) tick() {
 	v.frame++
-	was := v.player.Playing()
+	was, replaying := v.player.Playing(), v.player.CatchingUp()
 	t0 := clock()
 	if v.player.Tick(logSlider(v.el("speed"), 10), func() bool { return clock()-t0 < frameBudgetMs }) {
 		v.dirty = true
 	}
-	if was != v.player.Playing() {
-		v.sync() // the run ended
+	if was != v.player.Playing() || (replaying && !v.player.CatchingUp()) { // the run ended, or a replay did
+		v.persist()
+		v.sync()
 	}
 	if v.dirty && (v.frame%v.spec.drawEvery == 0 || !v.player.Playing()) {
 		v.dirty = false
@@ -301,11 +313,17 @@ func (v *roomView) stored() string {
 // persist writes the room's state (deflated by the browser) to the URL and
 // to storage, unless the visitor has left the room meanwhile.
 func (v *roomView) persist() {
+	round := v.player.Position()
+	if v.player.CatchingUp() {
+		round = 0 // a replay's end is not known yet: its next stop writes it
+	}
 	writeLink(v.content.raw(), func(link string) {
 		if currentRoom() != v.spec.name {
 			return
 		}
-		js.Global().Get("history").Call("replaceState", nil, "", playground.Hash(v.spec.name, link))
+		if v.lesson.step == 0 { // an open lesson keeps its step's link
+			js.Global().Get("history").Call("replaceState", nil, "", playground.Hash(v.spec.name, playground.WithRound(link, round)))
+		}
 		js.Global().Get("localStorage").Call("setItem", v.spec.storageKey, link)
 	})
 }

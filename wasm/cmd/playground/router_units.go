@@ -70,8 +70,13 @@ func (r *unitsRouter) enter(state string) {
 		a.persist()
 		return
 	}
+	state, round := playground.SplitRound(state)
 	readLink(state, func(raw []byte, err error) {
 		if err == nil && bytes.Equal(raw, a.model.Raw()) {
+			if round != a.player.Position() && round > 0 {
+				a.player.Seek(a.freshRun(), round, nil)
+				a.dirty = true
+			}
 			return // the link shows what the page shows
 		}
 		var m *playground.Model
@@ -85,6 +90,9 @@ func (r *unitsRouter) enter(state string) {
 		}
 		a.model = m
 		a.changed()
+		if round > 0 {
+			a.player.Seek(a.freshRun(), round, nil)
+		}
 		a.buildPanels()
 	})
 }
