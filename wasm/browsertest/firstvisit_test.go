@@ -614,3 +614,45 @@ func TestLinksKeepTheRound(t *testing.T) {
 		t.Errorf("the bandit link of round 5 does not open at round 5: %v", err)
 	}
 }
+
+// TestImportedColumnsArePicked: after a CSV import the visitor picks the
+// two features and the label among the file's columns, and the notice
+// names the columns left out (issue 16, defect 8).
+func TestImportedColumnsArePicked(t *testing.T) {
+	ctx := newTab(t)
+	waitReady(t, ctx, serveSite(t, server.New(siteDir)))
+	text := "x,y,z,kind\n1,2,30,cat\n3,4,10,dog\n5,6,20,cat\n7,1,40,dog\n"
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+	  const dt = new DataTransfer();
+	  dt.items.add(new File([%q], "pets.csv", {type: "text/csv"}));
+	  const input = document.getElementById("csv-import");
+	  input.files = dt.files; input.dispatchEvent(new Event("change"));
+	})()`, text))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("notice").textContent.includes("Imported 4 points")`,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("the CSV was not imported: %v", err)
+	}
+	if msg, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("notice"))); !strings.Contains(msg, "z") {
+		t.Errorf("the notice does not name the column left out: %q", msg)
+	}
+	hidden, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("csv-choice").hidden`))
+	if hidden {
+		t.Fatal("no column pickers after the import")
+	}
+	selectValue(t, ctx, "csv-y", "z")
+	time.Sleep(500 * time.Millisecond)
+	m := pageModel(t, ctx)
+	if m.Features[0].Name != "x" || m.Features[1].Name != "z" || len(m.Points) != 4 || m.Points[0].Y != 30 {
+		t.Errorf("after picking z: features %v, %d points, first %v", m.Features, len(m.Points), m.Points[0])
+	}
+	selectValue(t, ctx, "csv-label", "x") // a label with four values: refused, data kept
+	time.Sleep(500 * time.Millisecond)
+	if msg, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("notice"))); !strings.Contains(msg, "was not imported") {
+		t.Errorf("a bad choice says %q", msg)
+	}
+	if again := pageModel(t, ctx); again.Features[1].Name != "z" {
+		t.Errorf("a refused choice changed the data: %v", again.Features)
+	}
+}

@@ -8,44 +8,75 @@ import (
 	"unitfree/core/data"
 )
 
-// ImportCSV reads a CSV with a header row into plot data. The label is the
-// column named label or class, else the last column that is not numeric
-// (cat and dog), else a numeric column named y (of three or more); it must
-// have two values (the first in sorted order, or +1, becomes +1). The
-// features are the first two numeric columns besides it. It returns the columns it did not use, so
-// that the page can say so (none is left out silently). Rows with a missing
-// cell are left out; an unreadable file is an error that says why.
-func ImportCSV(text string) (Preset, []string, error) {
+// CSVChoice is the visitor's choice of an imported table's columns: the
+// two features and the label ("" for each: the default).
+type CSVChoice struct{ X, Y, Label string }
+
+// Imported is an imported CSV as plot data, with what the page needs to
+// offer another choice of columns.
+type Imported struct {
+	Preset
+	Choice  CSVChoice // the columns used
+	Unused  []string  // the columns not used (none is left out silently)
+	Numeric []string  // the columns that can be features
+	Columns []string  // every column (a label may be any with two classes)
+}
+
+// ImportCSV reads a CSV with a header row into plot data, with the columns
+// of the choice, or by default: the label is the column named label or
+// class, else the last column that is not numeric (cat and dog), else a
+// numeric column named y (of three or more); it must have two values (the
+// first in sorted order, or +1, becomes +1). The features are the first
+// two numeric columns besides it. Rows with a missing cell are left out;
+// an unreadable file or choice is an error that says why.
+func ImportCSV(text string, choice CSVChoice) (Imported, error) {
 	tab, err := data.ParseCSV(strings.NewReader(text), data.Limits{MaxRows: MaxPoints, MaxColumns: 50})
 	if err != nil {
-		return Preset{}, nil, err
+		return Imported{}, err
 	}
-	label := pickLabel(tab)
-	if label == "" {
-		return Preset{}, nil, fmt.Errorf("it needs a label column with two classes, named label or class (columns: %s)", strings.Join(tab.Names(), ", "))
-	}
-	var feats, unused []string
+	out := Imported{Columns: tab.Names()}
 	for _, c := range tab.Columns {
-		switch {
-		case c.Name == label:
-		case c.Numeric && len(feats) < 2:
-			feats = append(feats, c.Name)
-		default:
-			unused = append(unused, c.Name)
+		if c.Numeric {
+			out.Numeric = append(out.Numeric, c.Name)
+		}
+	}
+	label := choice.Label
+	if label == "" {
+		label = pickLabel(tab)
+	}
+	if label == "" {
+		return Imported{}, fmt.Errorf("it needs a label column with two classes, named label or class (columns: %s)", strings.Join(tab.Names(), ", "))
+	}
+	feats := []string{choice.X, choice.Y}
+	if choice.X == "" || choice.Y == "" {
+		feats = nil
+		for _, name := range out.Numeric {
+			if name != label && len(feats) < 2 {
+				feats = append(feats, name)
+			}
 		}
 	}
 	if len(feats) < 2 {
-		return Preset{}, nil, fmt.Errorf("it needs two numeric feature columns besides the label %q (columns: %s)", label, strings.Join(tab.Names(), ", "))
+		return Imported{}, fmt.Errorf("it needs two numeric feature columns besides the label %q (columns: %s)", label, strings.Join(tab.Names(), ", "))
+	}
+	if feats[0] == feats[1] || feats[0] == label || feats[1] == label {
+		return Imported{}, fmt.Errorf("pick two different features and a label that is neither, not %s, %s and %s", feats[0], feats[1], label)
+	}
+	for _, name := range tab.Names() {
+		if name != label && name != feats[0] && name != feats[1] {
+			out.Unused = append(out.Unused, name)
+		}
 	}
 	r, err := tab.Select(data.Classify, data.Selection{Features: feats, Label: label})
 	if err != nil {
-		return Preset{}, nil, err
+		return Imported{}, err
 	}
-	p := Preset{ID: "csv", Label: "Imported CSV", Degree: 1, Features: [2]Feature{{feats[0], ""}, {feats[1], ""}}}
+	out.Choice = CSVChoice{feats[0], feats[1], label}
+	out.Preset = Preset{ID: "csv", Label: "Imported CSV", Degree: 1, Features: [2]Feature{{feats[0], ""}, {feats[1], ""}}}
 	for i, x := range r.X {
-		p.Points = append(p.Points, Point{x[0], x[1], r.Y[i]})
+		out.Points = append(out.Points, Point{x[0], x[1], r.Y[i]})
 	}
-	return p, unused, nil
+	return out, nil
 }
 
 // pickLabel returns the label column of an imported table, or "".

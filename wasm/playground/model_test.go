@@ -204,7 +204,7 @@ func TestCSVImportExport(t *testing.T) {
 	m.LoadPreset("penguins", 1)
 	m.SetUnit(1, "kg")
 	text := ExportCSV(m)
-	p, _, err := ImportCSV(text)
+	p, err := ImportCSV(text, CSVChoice{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,12 +212,12 @@ func TestCSVImportExport(t *testing.T) {
 		t.Fatalf("%d points, first %v (original %v)", len(p.Points), p.Points[0], m.Points[0])
 	}
 	for _, bad := range []string{"", "a,b\n1,2\n", "a,b,label\n1,x,1\n2,3,-1\n", "a,b,label\n1,2,p\n3,4,q\n5,6,r\n"} {
-		if _, _, err := ImportCSV(bad); err == nil {
+		if _, err := ImportCSV(bad, CSVChoice{}); err == nil {
 			t.Errorf("ImportCSV(%q) accepted it", bad)
 		}
 	}
 	before := len(m.Points)
-	if _, _, err := ImportCSV("a;b\n"); err == nil || len(m.Points) != before {
+	if _, err := ImportCSV("a;b\n", CSVChoice{}); err == nil || len(m.Points) != before {
 		t.Fatal("a bad file must leave the data alone")
 	}
 }
@@ -249,12 +249,12 @@ func TestDatasetChoice(t *testing.T) {
 func TestCSVExportQuotesNames(t *testing.T) {
 	m := NewModel()
 	names := [2]string{`<img src=x onerror="alert(1)">`, `a, "b"`}
-	p, _, err := ImportCSV(csvField(names[0]) + "," + csvField(names[1]) + ",label\n1,2,1\n3,4,-1\n")
+	p, err := ImportCSV(csvField(names[0])+","+csvField(names[1])+",label\n1,2,1\n3,4,-1\n", CSVChoice{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.SetData(p)
-	back, _, err := ImportCSV(ExportCSV(m))
+	m.SetData(p.Preset)
+	back, err := ImportCSV(ExportCSV(m), CSVChoice{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -272,12 +272,12 @@ func TestImportedDataIsInView(t *testing.T) {
 	for i := range 40 {
 		fmt.Fprintf(&csv, "%d,%d,%d\n", 160+i*30/39, 50+(i*7)%46, 2*(i%2)-1)
 	}
-	p, _, err := ImportCSV(csv.String())
+	p, err := ImportCSV(csv.String(), CSVChoice{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	m := NewModel()
-	m.SetData(p)
+	m.SetData(p.Preset)
 	f := m.DisplayFrame(300, 300, 20)
 	for _, pt := range m.Points {
 		if px, py := f.ToPixel(pt.X, pt.Y); !f.Inside(px, py) {
@@ -308,7 +308,8 @@ func TestCSVImportChoosesColumns(t *testing.T) {
 		{"a,b,y\n1,2,1\n2,3,-1\n", "a", "b", "", 1},
 		{"name,x,y,label\nrex,1,2,dog\ntom,3,4,cat\n", "x", "y", "name", 1},
 	} {
-		p, unused, err := ImportCSV(c.text)
+		imp, err := ImportCSV(c.text, CSVChoice{})
+		p, unused := imp.Preset, imp.Unused
 		if err != nil {
 			t.Fatalf("%q: %v", c.text, err)
 		}
@@ -323,7 +324,29 @@ func TestCSVImportChoosesColumns(t *testing.T) {
 				c.text, p.Features[0].Name, p.Features[1].Name, unused, pos, c.f0, c.f1, c.unused, c.positives)
 		}
 	}
-	if _, _, err := ImportCSV("x,y\n1,2\n3,4\n"); err == nil || !strings.Contains(err.Error(), "label column") {
+	if _, err := ImportCSV("x,y\n1,2\n3,4\n", CSVChoice{}); err == nil || !strings.Contains(err.Error(), "label column") {
 		t.Errorf("no label column: %v", err)
+	}
+}
+
+// The visitor picks the features and the label of an imported CSV; a bad
+// choice is refused with the reason.
+func TestCSVChoice(t *testing.T) {
+	text := "x,y,z,kind\n1,2,30,cat\n3,4,10,dog\n5,6,20,cat\n"
+	imp, err := ImportCSV(text, CSVChoice{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if imp.Choice != (CSVChoice{"x", "y", "kind"}) || fmt.Sprint(imp.Unused) != "[z]" || fmt.Sprint(imp.Numeric) != "[x y z]" {
+		t.Fatalf("default: %+v, unused %v, numeric %v", imp.Choice, imp.Unused, imp.Numeric)
+	}
+	imp, err = ImportCSV(text, CSVChoice{X: "x", Y: "z", Label: "kind"})
+	if err != nil || imp.Features[1].Name != "z" || imp.Points[0].Y != 30 || fmt.Sprint(imp.Unused) != "[y]" {
+		t.Fatalf("x, z: %+v, %v", imp, err)
+	}
+	for _, bad := range []CSVChoice{{"x", "x", "kind"}, {"x", "kind", "y"}, {"x", "y", "z"}} {
+		if _, err := ImportCSV(text, bad); err == nil {
+			t.Errorf("%+v was accepted", bad)
+		}
 	}
 }

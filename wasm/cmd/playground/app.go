@@ -29,6 +29,7 @@ type app struct {
 	run           *playground.Run   // the run player plays
 	player        playground.Player // play, pause, step and replay, as in every room
 	lesson        *lessonBox
+	csv           *importedFile // the last imported CSV, for its column pickers
 	panels        []*panel
 	chart         *chart
 	tool          string // "pos", "neg" or "erase"

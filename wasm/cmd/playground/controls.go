@@ -214,6 +214,7 @@ func (a *app) key(ev *dom.KeyboardEvent) {
 
 // syncControls shows the model's state in the controls.
 func (a *app) syncControls() {
+	a.syncCSVChoice()
 	setSelected(a.el("preset"), a.model.Preset)
 	choice := a.el("dataset-choice")
 	if src := a.model.Source; src != nil {

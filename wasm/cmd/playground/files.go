@@ -36,6 +36,7 @@ func (a *app) bindFiles() {
 	a.on("metrics-export", "click", func() {
 		download("unitfree-metrics.csv", "text/csv", playground.MetricsCSV(a.model, a.run))
 	})
+	a.bindCSVChoice()
 	a.on("copy-link", "click", func() { copyLink(a.el("copy-link"), a.inform) })
 	a.on("save-png", "click", func() { a.savePNG() })
 }
@@ -43,18 +44,64 @@ func (a *app) bindFiles() {
 // importCSV replaces the data by a CSV file's, or says why it cannot; the
 // current data stays as it was on any error.
 func (a *app) importCSV(name, text string) {
-	p, unused, err := playground.ImportCSV(text)
+	a.importCSVWith(name, text, playground.CSVChoice{})
+}
+
+// importCSVWith imports a CSV with the columns of the choice (the default
+// for ""), keeps the file so that the visitor can pick other columns, and
+// says what it used and what it did not.
+func (a *app) importCSVWith(name, text string, choice playground.CSVChoice) {
+	imp, err := playground.ImportCSV(text, choice)
 	if err != nil {
 		a.notice(fmt.Sprintf("%s was not imported: %v. Your data is unchanged.", name, err))
+		a.syncCSVChoice()
 		return
 	}
-	a.model.SetData(p)
+	a.csv = &importedFile{name: name, text: text, imp: imp}
+	a.model.SetData(imp.Preset)
 	a.changed()
-	msg := fmt.Sprintf("Imported %d points from %s: %s and %s are the features.", len(p.Points), name, p.Features[0].Name, p.Features[1].Name)
-	if len(unused) > 0 {
-		msg += " Not used (the plot shows two features): " + strings.Join(unused, ", ") + "."
+	msg := fmt.Sprintf("Imported %d points from %s: %s and %s are the features, %s the label.", len(imp.Points), name,
+		imp.Choice.X, imp.Choice.Y, imp.Choice.Label)
+	if len(imp.Unused) > 0 {
+		msg += " Not used (the plot shows two features; pick others under Columns): " + strings.Join(imp.Unused, ", ") + "."
 	}
 	a.inform(msg)
+	a.syncCSVChoice()
+}
+
+// importedFile is the last imported CSV, kept in the page (not in the
+// link) so that the visitor can pick other columns.
+type importedFile struct {
+	name, text string
+	imp        playground.Imported
+}
+
+// bindCSVChoice makes the column pickers re-import the file with the
+// columns picked.
+func (a *app) bindCSVChoice() {
+	for _, id := range []string{"csv-x", "csv-y", "csv-label"} {
+		a.on(id, "change", func() {
+			if a.csv == nil {
+				return
+			}
+			a.importCSVWith(a.csv.name, a.csv.text, playground.CSVChoice{X: value(a.el("csv-x")), Y: value(a.el("csv-y")), Label: value(a.el("csv-label"))})
+		})
+	}
+}
+
+// syncCSVChoice shows the column pickers while the data are an imported
+// file's, with the columns in use.
+func (a *app) syncCSVChoice() {
+	box := a.el("csv-choice")
+	if a.csv == nil || a.model.Preset != "csv" {
+		setHidden(box, true)
+		return
+	}
+	imp := a.csv.imp
+	fillSelect(a.doc, a.el("csv-x"), imp.Numeric, imp.Choice.X)
+	fillSelect(a.doc, a.el("csv-y"), imp.Numeric, imp.Choice.Y)
+	fillSelect(a.doc, a.el("csv-label"), imp.Columns, imp.Choice.Label)
+	setHidden(box, false)
 }
 
 // savePNG downloads the learner panels as one PNG.
