@@ -36,7 +36,8 @@ func TestAccessibility(t *testing.T) {
 		t.Skipf("*** ACCESSIBILITY TEST SKIPPED: %v (run npm ci in wasm/browsertest) ***", err)
 	}
 	url := serveSite(t, server.New(siteDir))
-	for _, room := range []string{"", "#bandit", "#sampling", "#lecture"} {
+	// Every room, and every room with its lesson open.
+	for _, room := range []string{"", "#bandit", "#sampling", "#lecture", "#units/lesson/2", "#bandit/lesson/1", "#sampling/lesson/3", "#lecture/lesson/2"} {
 		t.Run("room"+room, func(t *testing.T) {
 			ctx := newTab(t)
 			waitReady(t, ctx, url+room)
@@ -82,7 +83,8 @@ func audit(t *testing.T, ctx context.Context, axeSource string) {
 // that nothing is wider than the screen.
 func TestPhoneLayout(t *testing.T) {
 	url := serveSite(t, server.New(siteDir))
-	for _, room := range []string{"", "#bandit", "#sampling", "#lecture"} {
+	// Every room, and every room with its lesson open.
+	for _, room := range []string{"", "#bandit", "#sampling", "#lecture", "#units/lesson/2", "#bandit/lesson/1", "#sampling/lesson/3", "#lecture/lesson/2"} {
 		t.Run("room"+room, func(t *testing.T) {
 			ctx := newTab(t)
 			if err := chromedp.Do(ctx, chromedp.EmulateViewport(375, 800)); err != nil {

@@ -64,7 +64,7 @@ func next(t *testing.T, ctx context.Context, prefix, label string) {
 
 const (
 	nextStep = "Next step of the lesson"
-	backStep = "Previous step of the lesson"
+	backStep = "Back to the previous step of the lesson"
 )
 
 func walkUnitsLesson(t *testing.T, ctx context.Context, url string, width int64, check bool) {

@@ -82,7 +82,7 @@ func (l *lessonBox) render() {
 		b.AddEventListener("click", false, func(dom.Event) { f() })
 		row.AppendChild(b)
 	}
-	button("Back", "Previous step of the lesson", l.step > 1, func() { l.open(l.step - 1) })
+	button("Back", "Back to the previous step of the lesson", l.step > 1, func() { l.open(l.step - 1) })
 	if l.step < len(l.steps) {
 		button("Next", "Next step of the lesson", true, func() { l.open(l.step + 1) })
 	}
