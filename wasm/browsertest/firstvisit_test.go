@@ -656,3 +656,38 @@ func TestImportedColumnsArePicked(t *testing.T) {
 		t.Errorf("a refused choice changed the data: %v", again.Features)
 	}
 }
+
+// TestLegendsDrawDashes: a dashed curve's legend swatch is dashed too
+// (the lecture's legend once showed solid lines for the T, √T and bound
+// curves; issue 16, defect 12).
+func TestLegendsDrawDashes(t *testing.T) {
+	ctx := newTab(t)
+	url := serveSite(t, server.New(siteDir))
+	waitReady(t, ctx, url)
+	openRoom(t, ctx, url+"#lecture", "unitfreeLecture")
+	time.Sleep(500 * time.Millisecond)
+	// Rows of the swatch column (14 px from the legend's left + 10) whose
+	// coloured pixels have gaps between them: a dash, a gap, a dash.
+	dashed, err := chromedp.Run(ctx, chromedp.Evaluate[int](`(() => {
+	  const c = document.getElementById("l-chart"), g = c.getContext("2d"), dpr = Math.max(1, devicePixelRatio);
+	  const w = c.width / dpr, right = Math.min(150, Math.round(0.3 * w)), x0 = Math.round((w - right + 10) * dpr), n = Math.round(14 * dpr);
+	  let rows = 0;
+	  for (let y = 0; y < c.height; y++) {
+	    const px = g.getImageData(x0, y, n, 1).data;
+	    let runs = 0, inside = false;
+	    for (let i = 0; i < n; i++) {
+	      const ink = px[4*i] + px[4*i+1] + px[4*i+2] < 600;
+	      if (ink && !inside) runs++;
+	      inside = ink;
+	    }
+	    if (runs >= 2) rows++;
+	  }
+	  return rows;
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dashed < 4 {
+		t.Errorf("%d pixel rows of dashed swatches in the lecture's regret legend; its four reference curves are dashed", dashed)
+	}
+}

@@ -59,19 +59,21 @@ type BanditRoom struct {
 // generated reports whether the room plays SynSep or SynNonSep.
 func (b *BanditRoom) generated() bool { return b.Data == BanditSynSep || b.Data == BanditSynNonSep }
 
-// BanditFields are the bandit room's settings.
-var BanditFields = Fields[BanditRoom]{
-	{Param: catalog.Param{Name: "rounds", Doc: "rounds T", Default: 200, Min: 1, Max: MaxBanditRounds}, Integer: true, Step: 1,
-		Ref: func(b *BanditRoom) any { return &b.Rounds }, Applies: (*BanditRoom).generated},
-	{Param: withDefault(entryParam(catalog.Bandit(), "soba", "gamma"), 0.05), Control: Log2Slider, Step: 0.25,
-		Ref: func(b *BanditRoom) any { return &b.Gamma }},
-	{Param: withDefault(entryParam(catalog.Bandit(), "soba-adaptive", "gammaMax"), 0.5), Control: Log2Slider, Step: 0.25,
-		Ref: func(b *BanditRoom) any { return &b.GammaMax }},
-	seedField("seed", "data seed", func(b *BanditRoom) any { return &b.Seed }),
-	seedField("drawSeed", "seed of the exploration draws", func(b *BanditRoom) any { return &b.DrawSeed }),
-	{Param: catalog.Param{Name: "passes", Doc: "passes over the points", Default: 3, Min: 1, Max: MaxPasses}, Integer: true, Step: 1,
-		Ref: func(b *BanditRoom) any { return &b.Passes }, Applies: func(b *BanditRoom) bool { return !b.generated() }},
-	{Param: entryParam(catalog.Bandit(), "soba", "a"), Ref: func(b *BanditRoom) any { return &b.A }},
+// BanditFields returns the bandit room's settings.
+func BanditFields() Fields[BanditRoom] {
+	return Fields[BanditRoom]{
+		{Param: catalog.Param{Name: "rounds", Doc: "rounds T", Default: 200, Min: 1, Max: MaxBanditRounds}, Integer: true, Step: 1,
+			Ref: func(b *BanditRoom) any { return &b.Rounds }, Applies: (*BanditRoom).generated},
+		{Param: withDefault(entryParam(catalog.Bandit(), "soba", "gamma"), 0.05), Control: Log2Slider, Step: 0.25,
+			Ref: func(b *BanditRoom) any { return &b.Gamma }},
+		{Param: withDefault(entryParam(catalog.Bandit(), "soba-adaptive", "gammaMax"), 0.5), Control: Log2Slider, Step: 0.25,
+			Ref: func(b *BanditRoom) any { return &b.GammaMax }},
+		seedField("seed", "data seed", func(b *BanditRoom) any { return &b.Seed }),
+		seedField("drawSeed", "seed of the exploration draws", func(b *BanditRoom) any { return &b.DrawSeed }),
+		{Param: catalog.Param{Name: "passes", Doc: "passes over the points", Default: 3, Min: 1, Max: MaxPasses}, Integer: true, Step: 1,
+			Ref: func(b *BanditRoom) any { return &b.Passes }, Applies: func(b *BanditRoom) bool { return !b.generated() }},
+		{Param: entryParam(catalog.Bandit(), "soba", "a"), Ref: func(b *BanditRoom) any { return &b.A }},
+	}
 }
 
 // BanditPresets lists the bandit room's data presets.
@@ -80,7 +82,7 @@ var BanditPresets = []string{"blobs", "penguins", BanditSynSep, BanditSynNonSep}
 // NewBanditRoom returns the bandit room's start: three species of penguins.
 func NewBanditRoom() *BanditRoom {
 	b := &BanditRoom{Learners: append([]string(nil), DefaultBanditLearners...)}
-	BanditFields.SetDefaults(b)
+	BanditFields().SetDefaults(b)
 	if err := b.LoadPreset("penguins"); err != nil {
 		b.LoadPreset("blobs")
 	}
@@ -154,7 +156,7 @@ func (b *BanditRoom) Validate() error {
 			return fmt.Errorf("unknown bandit learner %q", id)
 		}
 	}
-	return BanditFields.Validate(b)
+	return BanditFields().Validate(b)
 }
 
 // Encode returns the state for a link.
@@ -171,13 +173,13 @@ func (b *BanditRoom) stateKind() byte { return 'B' }
 func (b *BanditRoom) writeState(w *stateWriter) {
 	b.writeData(w)
 	w.strs(b.Learners)
-	BanditFields.write(w, b)
+	BanditFields().write(w, b)
 }
 
 func (b *BanditRoom) readState(r *stateReader) {
 	b.readData(r)
 	b.Learners = r.strs(MaxLearners + 1)
-	BanditFields.read(r, b)
+	BanditFields().read(r, b)
 }
 
 // writeData writes the data: its source, the features, classes and points.
@@ -219,7 +221,7 @@ func (b *BanditRoom) legacyKind() byte { return 'b' }
 // key and value pairs (their settings in a fixed order; a setting added
 // since keeps its default).
 func (b *BanditRoom) readLegacy(r *stateReader) {
-	BanditFields.SetDefaults(b) // the settings the layout did not have
+	BanditFields().SetDefaults(b) // the settings the layout did not have
 	b.readData(r)
 	b.Rounds = r.int()
 	b.Learners = r.strs(MaxLearners + 1)

@@ -44,9 +44,9 @@ func fieldsChecks[M any](t *testing.T, prefix string, fs Fields[M], fresh func()
 }
 
 func TestFieldTables(t *testing.T) {
-	fieldsChecks(t, "b-", BanditFields, NewBanditRoom)
-	fieldsChecks(t, "s-", SamplingFields, NewSamplingRoom)
-	fieldsChecks(t, "l-", LectureFields, NewLecture)
+	fieldsChecks(t, "b-", BanditFields(), NewBanditRoom)
+	fieldsChecks(t, "s-", SamplingFields(), NewSamplingRoom)
+	fieldsChecks(t, "l-", LectureFields(), NewLecture)
 }
 
 // TestLegacyRoomLinksStillOpen opens links the rooms made before their

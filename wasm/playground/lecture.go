@@ -41,22 +41,24 @@ type Lecture struct {
 	Seed   uint64
 }
 
-// LectureFields are the lecture room's settings.
-var LectureFields = Fields[Lecture]{
-	{Param: catalog.Param{Name: "rounds", Doc: "rounds T", Default: 100, Min: 1, Max: MaxLectureRounds}, Integer: true, Step: 1,
-		Ref: func(l *Lecture) any { return &l.Rounds }, Applies: func(l *Lecture) bool { return l.Sequence != SequenceAdversary }},
-	// eta = 1/sqrt(100), the step the constant-step bound picks for T = 100;
-	// the range is the slider's, inside the catalogue's (0, 1e6].
-	{Param: catalog.Param{Name: "eta", Symbol: "η", Doc: "OGD's constant step", Default: 0.1, Min: MinLectureEta, Max: MaxLectureEta},
-		Control: Log10Slider, Step: 0.01, Ref: func(l *Lecture) any { return &l.Eta }},
-	seedField("seed", "seed of the random sequence", func(l *Lecture) any { return &l.Seed }),
+// LectureFields returns the lecture room's settings.
+func LectureFields() Fields[Lecture] {
+	return Fields[Lecture]{
+		{Param: catalog.Param{Name: "rounds", Doc: "rounds T", Default: 100, Min: 1, Max: MaxLectureRounds}, Integer: true, Step: 1,
+			Ref: func(l *Lecture) any { return &l.Rounds }, Applies: func(l *Lecture) bool { return l.Sequence != SequenceAdversary }},
+		// eta = 1/sqrt(100), the step the constant-step bound picks for T = 100;
+		// the range is the slider's, inside the catalogue's (0, 1e6].
+		{Param: catalog.Param{Name: "eta", Symbol: "η", Doc: "OGD's constant step", Default: 0.1, Min: MinLectureEta, Max: MaxLectureEta},
+			Control: Log10Slider, Step: 0.01, Ref: func(l *Lecture) any { return &l.Eta }},
+		seedField("seed", "seed of the random sequence", func(l *Lecture) any { return &l.Seed }),
+	}
 }
 
 // NewLecture returns the lecture room's start: the note's sequence, 100
 // rounds.
 func NewLecture() *Lecture {
 	l := &Lecture{Sequence: SequenceLecture}
-	LectureFields.SetDefaults(l)
+	LectureFields().SetDefaults(l)
 	return l
 }
 
@@ -76,7 +78,7 @@ func (l *Lecture) Validate() error {
 	default:
 		return fmt.Errorf("unknown sequence %q (lecture, adversary or random)", l.Sequence)
 	}
-	return LectureFields.Validate(l)
+	return LectureFields().Validate(l)
 }
 
 // Encode returns the state for a link.
@@ -96,13 +98,13 @@ func (l *Lecture) writeState(w *stateWriter) {
 	for _, z := range l.Moves {
 		w.int(int(z))
 	}
-	LectureFields.write(w, l)
+	LectureFields().write(w, l)
 }
 
 func (l *Lecture) readState(r *stateReader) {
 	l.Sequence = r.str()
 	l.readMoves(r)
-	LectureFields.read(r, l)
+	LectureFields().read(r, l)
 }
 
 func (l *Lecture) legacyKind() byte { return 'l' }
@@ -111,7 +113,7 @@ func (l *Lecture) legacyKind() byte { return 'l' }
 // key and value pairs (their settings in a fixed order; a setting added
 // since keeps its default).
 func (l *Lecture) readLegacy(r *stateReader) {
-	LectureFields.SetDefaults(l) // the settings the layout did not have
+	LectureFields().SetDefaults(l) // the settings the layout did not have
 	l.Sequence = r.str()
 	l.Rounds = r.int()
 	l.readMoves(r)

@@ -75,19 +75,21 @@ type SamplingRoom struct {
 // generated reports whether the room's points are generated from tau.
 func (s *SamplingRoom) generated() bool { return s.Data == SamplingTau }
 
-// SamplingFields are the sampling room's settings.
-var SamplingFields = Fields[SamplingRoom]{
-	{Param: catalog.Param{Name: "n", Doc: "points generated", Default: 300, Min: 2, Max: MaxSamplingPoints}, Integer: true, Step: 1,
-		Ref: func(s *SamplingRoom) any { return &s.N }, Applies: (*SamplingRoom).generated},
-	{Param: catalog.Param{Name: "tau", Symbol: "τ", Doc: "how unequal the points' smoothness is", Default: 50, Min: 1, Max: MaxTau},
-		Control: Log10Slider, Step: 0.01, Ref: func(s *SamplingRoom) any { return &s.Tau }, Applies: (*SamplingRoom).generated},
-	{Param: catalog.Param{Name: "lambda", Symbol: "λ", Doc: "L2 regularisation", Default: 1e-3, Min: 0, Max: 100}, Step: 0.0001,
-		Ref: func(s *SamplingRoom) any { return &s.Lambda }},
-	{Param: withDefault(entryParam(catalog.Optimizers(), "sgd", "gamma"), 0.02), Step: 0.001,
-		Ref: func(s *SamplingRoom) any { return &s.Gamma }},
-	{Param: catalog.Param{Name: "epochs", Doc: "budget in epochs (n gradient evaluations each)", Default: 20, Min: 1, Max: MaxSamplingEpochs},
-		Integer: true, Step: 1, Ref: func(s *SamplingRoom) any { return &s.Epochs }},
-	seedField("seed", "seed of the data and of the draws", func(s *SamplingRoom) any { return &s.Seed }),
+// SamplingFields returns the sampling room's settings.
+func SamplingFields() Fields[SamplingRoom] {
+	return Fields[SamplingRoom]{
+		{Param: catalog.Param{Name: "n", Doc: "points generated", Default: 300, Min: 2, Max: MaxSamplingPoints}, Integer: true, Step: 1,
+			Ref: func(s *SamplingRoom) any { return &s.N }, Applies: (*SamplingRoom).generated},
+		{Param: catalog.Param{Name: "tau", Symbol: "τ", Doc: "how unequal the points' smoothness is", Default: 50, Min: 1, Max: MaxTau},
+			Control: Log10Slider, Step: 0.01, Ref: func(s *SamplingRoom) any { return &s.Tau }, Applies: (*SamplingRoom).generated},
+		{Param: catalog.Param{Name: "lambda", Symbol: "λ", Doc: "L2 regularisation", Default: 1e-3, Min: 0, Max: 100}, Step: 0.0001,
+			Ref: func(s *SamplingRoom) any { return &s.Lambda }},
+		{Param: withDefault(entryParam(catalog.Optimizers(), "sgd", "gamma"), 0.02), Step: 0.001,
+			Ref: func(s *SamplingRoom) any { return &s.Gamma }},
+		{Param: catalog.Param{Name: "epochs", Doc: "budget in epochs (n gradient evaluations each)", Default: 20, Min: 1, Max: MaxSamplingEpochs},
+			Integer: true, Step: 1, Ref: func(s *SamplingRoom) any { return &s.Epochs }},
+		seedField("seed", "seed of the data and of the draws", func(s *SamplingRoom) any { return &s.Seed }),
+	}
 }
 
 // NewSamplingRoom returns the sampling room's start: 300 generated points
@@ -95,7 +97,7 @@ var SamplingFields = Fields[SamplingRoom]{
 func NewSamplingRoom() *SamplingRoom {
 	s := &SamplingRoom{Data: SamplingTau, Kind: sampling.SqHingeL2,
 		Pairs: []SamplingPair{{"sgd", "uniform"}, {"sgd", "is"}, {"sgd", "mabs"}}}
-	SamplingFields.SetDefaults(s)
+	SamplingFields().SetDefaults(s)
 	return s
 }
 
@@ -129,7 +131,7 @@ func (s *SamplingRoom) Validate() error {
 			return fmt.Errorf("unknown pair %q", p)
 		}
 	}
-	return SamplingFields.Validate(s)
+	return SamplingFields().Validate(s)
 }
 
 // hasID reports whether entries has one with the id.
@@ -162,7 +164,7 @@ func (s *SamplingRoom) writeState(w *stateWriter) {
 		w.str(p.Optimizer)
 		w.str(p.Sampler)
 	}
-	SamplingFields.write(w, s)
+	SamplingFields().write(w, s)
 }
 
 func (s *SamplingRoom) readState(r *stateReader) {
@@ -170,7 +172,7 @@ func (s *SamplingRoom) readState(r *stateReader) {
 	s.Points = readPoints(r)
 	s.Kind = sampling.Kind(r.str())
 	s.readPairs(r)
-	SamplingFields.read(r, s)
+	SamplingFields().read(r, s)
 }
 
 func (s *SamplingRoom) readPairs(r *stateReader) {
@@ -186,7 +188,7 @@ func (s *SamplingRoom) legacyKind() byte { return 's' }
 // key and value pairs (their settings in a fixed order; a setting added
 // since keeps its default).
 func (s *SamplingRoom) readLegacy(r *stateReader) {
-	SamplingFields.SetDefaults(s) // the settings the layout did not have
+	SamplingFields().SetDefaults(s) // the settings the layout did not have
 	s.Data = r.str()
 	s.N = r.int()
 	s.Tau = r.float()

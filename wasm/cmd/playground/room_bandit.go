@@ -120,7 +120,7 @@ func (v *banditView) bind() {
 		v.model.Points, v.model.Preset = nil, "drawn"
 		v.changed()
 	})
-	bindFields(v.roomView, playground.BanditFields, func() *playground.BanditRoom { return v.model }, func(key string) {
+	bindFields(v.roomView, playground.BanditFields(), func() *playground.BanditRoom { return v.model }, func(key string) {
 		if key == "seed" && v.model.Preset == "blobs" { // the blobs are drawn from the seed
 			v.model.LoadPreset("blobs")
 		}
@@ -194,7 +194,7 @@ func (v *banditView) syncControls() {
 	for _, id := range []string{"brushes", "draw-hint", "add-class", "clear"} {
 		setHidden(v.el(id), !points)
 	}
-	syncFields(v.roomView, playground.BanditFields, m)
+	syncFields(v.roomView, playground.BanditFields(), m)
 	for _, in := range v.el("learners").QuerySelectorAll("input") {
 		on := false
 		for _, id := range m.Learners {

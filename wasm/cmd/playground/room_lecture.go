@@ -74,7 +74,7 @@ func (v *lectureView) bind() {
 			v.changed()
 		}
 	})
-	bindFields(v.roomView, playground.LectureFields, func() *playground.Lecture { return v.model }, nil)
+	bindFields(v.roomView, playground.LectureFields(), func() *playground.Lecture { return v.model }, nil)
 }
 
 // move appends the visitor's z_t (switching to the adversary sequence) and
@@ -96,7 +96,7 @@ func (v *lectureView) rebuild() {}
 // syncControls shows the model in the room's controls.
 func (v *lectureView) syncControls() {
 	setSelected(v.el("sequence"), v.model.Sequence)
-	syncFields(v.roomView, playground.LectureFields, v.model)
+	syncFields(v.roomView, playground.LectureFields(), v.model)
 	if v.model.Sequence == playground.SequenceAdversary {
 		v.el("undo").RemoveAttribute("disabled")
 	} else {

@@ -86,7 +86,7 @@ func (v *samplingView) bind() {
 		v.on(b.id, "click", func() { v.label = b.label; v.sync() })
 	}
 	v.on("kind", "change", func() { v.model.Kind = sampling.Kind(value(v.el("kind"))); v.changed() })
-	bindFields(v.roomView, playground.SamplingFields, func() *playground.SamplingRoom { return v.model }, nil)
+	bindFields(v.roomView, playground.SamplingFields(), func() *playground.SamplingRoom { return v.model }, nil)
 	box := v.el("pairs")
 	for _, o := range catalog.Optimizers() {
 		for _, s := range catalog.Samplers() {
@@ -141,7 +141,7 @@ func (v *samplingView) syncControls() {
 	m := v.model
 	setSelected(v.el("data"), m.Data)
 	setSelected(v.el("kind"), string(m.Kind))
-	syncFields(v.roomView, playground.SamplingFields, m)
+	syncFields(v.roomView, playground.SamplingFields(), m)
 	for _, in := range v.el("pairs").QuerySelectorAll("input") {
 		on := false
 		for _, p := range m.Pairs {
