@@ -83,7 +83,7 @@ func (e *Experiment) DatasetInfo() data.Dataset {
 func (e *Experiment) LabelValues() []string { return e.DatasetInfo().LabelValues[e.Label] }
 
 // Request returns the body of POST /api/run for the current state (the
-// page writes it with wire.Tree and the browser's JSON.stringify: the WASM
+// page writes it with its Tree and the browser's JSON.stringify: the WASM
 // carries no JSON encoder).
 func (e *Experiment) Request() (wire.LinearRequest, error) {
 	if len(e.Learners) == 0 {
@@ -119,16 +119,15 @@ type ResultTable struct {
 // or returns the error the API gave.
 func FormatResult(status int, answer any) (ResultTable, error) {
 	if status != 200 {
-		var failure struct {
-			Error string `json:"error"`
-		}
-		if wire.FromTree(answer, &failure) == nil && failure.Error != "" {
-			return ResultTable{}, errors.New(failure.Error)
+		if m, ok := answer.(map[string]any); ok {
+			if msg, ok := m["error"].(string); ok && msg != "" {
+				return ResultTable{}, errors.New(msg)
+			}
 		}
 		return ResultTable{}, fmt.Errorf("the API answered %d", status)
 	}
-	var res wire.LinearAnswer
-	if err := wire.FromTree(answer, &res); err != nil || res.Learners == nil {
+	res, err := wire.ReadLinearAnswer(answer)
+	if err != nil || res.Learners == nil {
 		return ResultTable{}, errors.New("the API's answer is not a run result")
 	}
 	t := ResultTable{Summary: fmt.Sprintf("%d rounds on %d rows (%d dropped for missing values); positive class %q; "+

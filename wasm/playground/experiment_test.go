@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"unitfree/wasm/api"
-	"unitfree/wasm/wire"
 )
 
 func TestExperimentRequestRunsOnTheAPI(t *testing.T) {
@@ -19,7 +18,7 @@ func TestExperimentRequestRunsOnTheAPI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	body, err := json.Marshal(wire.Tree(req)) // the page: the tree, then the browser's JSON.stringify
+	body, err := json.Marshal(req.Tree()) // the page: the tree, then the browser's JSON.stringify
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,6 @@ import (
 	"unitfree/core/catalog"
 	"unitfree/core/data"
 	"unitfree/wasm/playground"
-	"unitfree/wasm/wire"
 )
 
 // experimentPanel is the DOM adapter of the experiment panel: the form is
@@ -136,7 +135,7 @@ func (p *experimentPanel) run() {
 		p.status("The API worker failed: "+args[0].Get("message").String(), true)
 		return nil
 	})
-	body := js.Global().Get("JSON").Call("stringify", js.ValueOf(wire.Tree(req)))
+	body := js.Global().Get("JSON").Call("stringify", js.ValueOf(req.Tree()))
 	js.Global().Get("unitfreeApi").Call("call", "POST", "/api/run", body).Call("then", onDone, onFail)
 }
 
