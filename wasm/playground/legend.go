@@ -1,31 +1,23 @@
 package playground
 
-import "strings"
+import "unicode/utf8"
 
 // LegendLines breaks a legend name into at most two lines no wider than
-// maxWidth (width measures a text): whole words on the first line, the
-// rest on the second, cut with "…" if it is still too wide. A name that
-// fits stays one line; the canvas then never squeezes a long name into an
-// unreadable width.
+// maxWidth (width measures a text): the longest run of whole words that
+// fits on the first line, the rest on the second, cut with "…" if it is
+// still too wide. A name that fits stays one line; the canvas then never
+// squeezes a long name into an unreadable width. (Written with byte
+// indices: rune slices and strings.Fields cost the page's WASM kilobytes.)
 func LegendLines(name string, maxWidth float64, width func(string) float64) []string {
 	if width(name) <= maxWidth {
 		return []string{name}
 	}
-	words := strings.Fields(name)
-	first := ""
-	i := 0
-	for ; i < len(words); i++ {
-		next := strings.TrimSpace(first + " " + words[i])
-		if first != "" && width(next) > maxWidth {
-			break
+	for i := len(name) - 1; i > 0; i-- {
+		if name[i] == ' ' && width(name[:i]) <= maxWidth {
+			return []string{name[:i], cut(name[i+1:], maxWidth, width)}
 		}
-		first = next
 	}
-	rest := strings.Join(words[i:], " ")
-	if rest == "" {
-		return []string{cut(first, maxWidth, width)}
-	}
-	return []string{cut(first, maxWidth, width), cut(rest, maxWidth, width)}
+	return []string{cut(name, maxWidth, width)}
 }
 
 // cut shortens a text with "…" until it fits maxWidth.
@@ -33,9 +25,15 @@ func cut(text string, maxWidth float64, width func(string) float64) string {
 	if width(text) <= maxWidth {
 		return text
 	}
-	r := []rune(text)
-	for len(r) > 1 && width(string(r)+"…") > maxWidth {
-		r = r[:len(r)-1]
+	for len(text) > 1 {
+		_, size := utf8.DecodeLastRuneInString(text)
+		text = text[:len(text)-size]
+		for len(text) > 0 && text[len(text)-1] == ' ' {
+			text = text[:len(text)-1]
+		}
+		if width(text+"…") <= maxWidth {
+			break
+		}
 	}
-	return strings.TrimRight(string(r), " ") + "…"
+	return text + "…"
 }

@@ -234,7 +234,7 @@ func saveCanvases(doc dom.Document, canvases []*dom.HTMLCanvasElement, name stri
 			if h := p.Call("querySelector", "h3"); !h.IsNull() {
 				t.title = strings.TrimSpace(h.Get("textContent").String())
 			}
-			text := func(el js.Value) string { return strings.Join(strings.Fields(el.Get("textContent").String()), " ") }
+			text := func(el js.Value) string { return oneLine(el.Get("textContent").String()) }
 			for _, sel := range []string{".figures > div", ".meter", ".last-round"} {
 				items := p.Call("querySelectorAll", sel)
 				var parts []string
@@ -416,4 +416,24 @@ func togglePresent(doc dom.Document) {
 	doc.Underlying().Get("body").Get("classList").Call("toggle", "present", on)
 	byID(doc, "present").SetAttribute("aria-pressed", strconv.FormatBool(on))
 	js.Global().Call("dispatchEvent", js.Global().Get("Event").New("resize")) // the charts take their new width
+}
+
+// oneLine returns s with its runs of ASCII white space as single spaces,
+// trimmed (strings.Fields would do, at a cost in the page's WASM).
+func oneLine(s string) string {
+	out := make([]byte, 0, len(s))
+	space := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case ' ', '\n', '\t', '\r':
+			space = len(out) > 0
+		default:
+			if space {
+				out = append(out, ' ')
+				space = false
+			}
+			out = append(out, c)
+		}
+	}
+	return string(out)
 }
