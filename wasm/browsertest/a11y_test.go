@@ -96,7 +96,7 @@ func TestPhoneLayout(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			screenshot(t, ctx, "phone"+strings.ReplaceAll(room, "#", "-"))
+			screenshot(t, ctx, "phone"+strings.NewReplacer("#", "-", "/", "-").Replace(room))
 			if width > 376 {
 				t.Errorf("the page is %v px wide on a 375 px screen", width)
 			}
