@@ -8,27 +8,24 @@ import (
 // The lessons' claims, checked against the engine: each number a step's
 // text states is what the room shows at the step's round.
 
+// validSteps checks that every step of a lesson sets up a valid state.
+func validSteps[M any, P interface {
+	*M
+	Validate() error
+}](t *testing.T, room string, l Lesson[M]) {
+	t.Helper()
+	for i, s := range l.Steps {
+		if err := P(s.State()).Validate(); err != nil {
+			t.Errorf("%s step %d: %v", room, i+1, err)
+		}
+	}
+}
+
 func TestLessonsAreValid(t *testing.T) {
-	for i, s := range UnitsLesson.Steps {
-		if err := s.State().Validate(); err != nil {
-			t.Errorf("units step %d: %v", i+1, err)
-		}
-	}
-	for i, s := range BanditLesson.Steps {
-		if err := s.State().Validate(); err != nil {
-			t.Errorf("bandit step %d: %v", i+1, err)
-		}
-	}
-	for i, s := range SamplingLesson.Steps {
-		if err := s.State().Validate(); err != nil {
-			t.Errorf("sampling step %d: %v", i+1, err)
-		}
-	}
-	for i, s := range LectureLesson.Steps {
-		if err := s.State().Validate(); err != nil {
-			t.Errorf("lecture step %d: %v", i+1, err)
-		}
-	}
+	validSteps(t, "units", UnitsLesson)
+	validSteps(t, "bandit", BanditLesson)
+	validSteps(t, "sampling", SamplingLesson)
+	validSteps(t, "lecture", LectureLesson)
 	for _, n := range []int{len(UnitsLesson.Steps), len(BanditLesson.Steps), len(SamplingLesson.Steps), len(LectureLesson.Steps)} {
 		if n < 3 || n > 7 {
 			t.Errorf("a lesson of %d steps: 3 to 7, please", n)
