@@ -31,17 +31,7 @@ func TestNoticesAreCurrent(t *testing.T) {
 	ctx := newTab(t)
 	url := serveSite(t, server.New(siteDir))
 	waitReady(t, ctx, url)
-	importCSV := func(name, text string) {
-		t.Helper()
-		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
-		  const dt = new DataTransfer();
-		  dt.items.add(new File([%q], %q, {type: "text/csv"}));
-		  const input = document.getElementById("csv-import");
-		  input.files = dt.files; input.dispatchEvent(new Event("change"));
-		})()`, text, name))); err != nil {
-			t.Fatal(err)
-		}
-	}
+	importCSV := func(name, text string) { t.Helper(); importCSVFile(t, ctx, name, text) }
 	colours := func() string {
 		c, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const s = getComputedStyle(document.getElementById("notice")); return s.color + " on " + s.backgroundColor })()`))
 		if err != nil {
@@ -622,14 +612,7 @@ func TestImportedColumnsArePicked(t *testing.T) {
 	ctx := newTab(t)
 	waitReady(t, ctx, serveSite(t, server.New(siteDir)))
 	text := "x,y,z,kind\n1,2,30,cat\n3,4,10,dog\n5,6,20,cat\n7,1,40,dog\n"
-	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
-	  const dt = new DataTransfer();
-	  dt.items.add(new File([%q], "pets.csv", {type: "text/csv"}));
-	  const input = document.getElementById("csv-import");
-	  input.files = dt.files; input.dispatchEvent(new Event("change"));
-	})()`, text))); err != nil {
-		t.Fatal(err)
-	}
+	importCSVFile(t, ctx, "pets.csv", text)
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("notice").textContent.includes("Imported 4 points")`,
 		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
 		t.Fatalf("the CSV was not imported: %v", err)

@@ -28,16 +28,8 @@ func TestNamesAreNeverMarkup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`(() => {
-	  const bad = '<img src=x onerror="window.__pwned=1">';
-	  const csv = '"' + bad.replaceAll('"', '""') + '",<b>h</b>,class\n1,2,"' + bad.replaceAll('"', '""') + '"\n2,1,<b>dog</b>\n3,3,"' + bad.replaceAll('"', '""') + '"\n0,1,<b>dog</b>\n';
-	  const dt = new DataTransfer();
-	  dt.items.add(new File([csv], bad + ".csv", {type: "text/csv"}));
-	  const input = document.getElementById("csv-import");
-	  input.files = dt.files; input.dispatchEvent(new Event("change"));
-	})()`)); err != nil {
-		t.Fatal(err)
-	}
+	quoted := `"` + strings.ReplaceAll(payload, `"`, `""`) + `"`
+	importCSVFile(t, ctx, payload+".csv", quoted+",<b>h</b>,class\n1,2,"+quoted+"\n2,1,<b>dog</b>\n3,3,"+quoted+"\n0,1,<b>dog</b>\n")
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("notice").textContent.includes("Imported")`,
 		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
 		msg, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("notice")))

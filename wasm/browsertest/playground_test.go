@@ -122,6 +122,20 @@ func nativeRun(t *testing.T, m *playground.Model) *playground.Run {
 	return r
 }
 
+// importCSVFile imports a CSV file through the page's Import CSV input, as
+// a visitor's file choice does.
+func importCSVFile(t *testing.T, ctx context.Context, name, text string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+	  const dt = new DataTransfer();
+	  dt.items.add(new File([%q], %q, {type: "text/csv"}));
+	  const input = document.getElementById("csv-import");
+	  input.files = dt.files; input.dispatchEvent(new Event("change"));
+	})()`, text, name))); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestDrawPlayMatchesNative draws points by clicking, plays the stream, and
 // checks that the page's figures equal a native run of the same model.
 func TestDrawPlayMatchesNative(t *testing.T) {
@@ -300,14 +314,7 @@ func TestBadInputKeepsData(t *testing.T) {
 	if s := state(t, ctx); s.Points != want {
 		t.Errorf("a corrupted link changed the data: %d points, want %d", s.Points, want)
 	}
-	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`(() => {
-	  const dt = new DataTransfer();
-	  dt.items.add(new File(["x,y\n1,2\n3"], "bad.csv", {type: "text/csv"}));
-	  const input = document.getElementById("csv-import");
-	  input.files = dt.files; input.dispatchEvent(new Event("change"));
-	})()`)); err != nil {
-		t.Fatal(err)
-	}
+	importCSVFile(t, ctx, "bad.csv", "x,y\n1,2\n3")
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("notice").textContent.includes("bad.csv")`,
 		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
 		t.Fatalf("no message for a bad CSV: %v", err)
