@@ -23,8 +23,9 @@ import (
 // A is kept as an equilibrated Cholesky factor (keslerSystem), never
 // inverted. r, the round's O((kd)^2) part, is computed only when the test
 // depends on it: a round whose test fails or passes whatever r >= 0 is
-// (cannotUpdate, mustUpdate) skips it, and an update's rotations give
-// 1 + r as a by-product.
+// (cannotUpdate, mustUpdate) skips it, other rounds solve for r only until
+// bounds on it settle the test (leverageVersus), and an update's rotations
+// give 1 + r as a by-product.
 type SOBA struct {
 	k, d, n  int
 	a        float64
@@ -101,9 +102,11 @@ func (s *SOBA) Play(x []float64, y int, u1, u2 float64) Round {
 	}
 	s.sys.setPair(x, ybar, y, 1/math.Sqrt(p))
 	if !s.mustUpdate(num, p) {
-		// Undecided: r = z^T A^{-1} z by a forward substitution.
-		rr := s.sys.leverage()
-		if s.cumM+num/(p*(1+rr)) < 0 {
+		// Undecided, with cumM > 0 (cannotUpdate failed): the round updates
+		// when 1 + r >= tau, and r = z^T A^{-1} z is solved for only as far
+		// as the comparison needs.
+		verdict, rr := s.sys.leverageVersus(-num / (p * s.cumM))
+		if verdict < 0 || verdict == 0 && s.cumM+num/(p*(1+rr)) < 0 {
 			return r
 		}
 	}

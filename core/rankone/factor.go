@@ -49,9 +49,15 @@ func (f *Factor) SolveT(v []float64) { f.SolveTFrom(v, 0) }
 // SolveTFrom sets v = R^{-T} v for a v whose first lo entries are zero
 // (they stay zero): the work is that of an (n-lo)-dimensional solve. Row
 // by row, v_i /= R_ii and then v[i+1:] -= v_i R[i, i+1:], contiguous.
-func (f *Factor) SolveTFrom(v []float64, lo int) {
-	if lo < f.n {
-		solveUpperT(f.data, f.rinv, f.stride, f.n, lo, v[:f.n])
+func (f *Factor) SolveTFrom(v []float64, lo int) { f.SolveTRows(v, lo, f.n) }
+
+// SolveTRows runs rows lo to hi-1 of the forward substitution v = R^{-T} v:
+// afterwards v[lo:hi] holds those entries of R^{-T} v, and v[hi:] what is
+// left to solve in the trailing rows. Consecutive ranges give the bits of
+// one whole solve, so a caller can stop as soon as it knows enough.
+func (f *Factor) SolveTRows(v []float64, lo, hi int) {
+	if lo < hi {
+		solveUpperT(f.data, f.rinv, f.stride, f.n, lo, hi, v[:f.n])
 	}
 }
 

@@ -19,16 +19,16 @@ func eliminate(out, l, w []float64, p, beta float64)
 //go:noescape
 func rotate(a, b []float64, c, s float64)
 
-// solveUpperT sets v = R^{-T} v for the upper triangle R of the first n
-// rows and columns of r (row-major, the given stride), for a v whose first
-// lo entries are zero: v_i *= rinv_i (= 1/R_ii), then
+// solveUpperT runs rows lo to hi-1 of the forward substitution v = R^{-T} v
+// for the upper triangle R of the first n rows and columns of r (row-major,
+// the given stride): v_i *= rinv_i (= 1/R_ii), then
 // v[i+1:n] += (-v_i) R[i, i+1:n].
 //
 //go:noescape
-func solveUpperT(r, rinv []float64, stride, n, lo int, v []float64)
+func solveUpperT(r, rinv []float64, stride, n, lo, hi int, v []float64)
 
 // solveUpper sets v = R^{-1} v: from the last row up,
-// v_i = (v_i - dot2(R[i, i+1:n], v[i+1:n])) * rinv_i.
+// v_i = (v_i - dot8(R[i, i+1:n], v[i+1:n])) * rinv_i.
 //
 //go:noescape
 func solveUpper(r, rinv []float64, stride, n int, v []float64)

@@ -144,18 +144,24 @@ rottail:
 rotdone:
 	RET
 
-// func solveUpperT(r, rinv []float64, stride, n, lo int, v []float64)
-TEXT ·solveUpperT(SB), NOSPLIT, $0-96
+// func solveUpperT(r, rinv []float64, stride, n, lo, hi int, v []float64)
+//
+// Two rows at a time where it can: once v_i and v_{i+1} are known (both
+// non-zero), v_j = (v_j - v_i R_ij) - v_{i+1} R_{i+1,j} in one pass over
+// v[i+2:n], the same operations in the same order as two passes, with half
+// the loads and stores of v. A row whose v_i is zero is skipped, as in Go.
+TEXT ·solveUpperT(SB), NOSPLIT, $0-104
 	MOVQ r_base+0(FP), SI
 	MOVQ rinv_base+24(FP), DX
 	MOVQ stride+48(FP), R8
 	SHLQ $3, R8
 	MOVQ n+56(FP), CX
 	MOVQ lo+64(FP), R9
-	MOVQ v_base+72(FP), DI
+	MOVQ hi+72(FP), R11
+	MOVQ v_base+80(FP), DI
 
 tout:
-	CMPQ    R9, CX
+	CMPQ    R9, R11
 	JGE     tdone
 	MOVQ    R9, R10
 	IMULQ   R8, R10
@@ -165,17 +171,73 @@ tout:
 	MOVSD   X0, (DI)(R9*8)
 	XORPD   X1, X1
 	UCOMISD X1, X0
-	JNE     taxpy
-	JP      taxpy
+	JNE     tnz
+	JP      tnz
 	JMP     tnext
 
-taxpy:
+tnz:
 	XORPD  X2, X2
 	SUBSD  X0, X2
 	SHUFPD $0, X2, X2
 	MOVQ   R9, AX
 	INCQ   AX
+	CMPQ   AX, R11
+	JGE    tquad
 
+	// Row i+1 is in range: finish v_{i+1} = (v_{i+1} - v_i R_{i,i+1}) / R_{i+1,i+1}.
+	MOVSD   (R10)(AX*8), X3
+	MULSD   X2, X3
+	MOVSD   (DI)(AX*8), X7
+	ADDSD   X3, X7
+	MULSD   (DX)(AX*8), X7
+	MOVSD   X7, (DI)(AX*8)
+	INCQ    AX
+	UCOMISD X1, X7
+	JNE     tpairrows
+	JP      tpairrows
+
+	// v_{i+1} = 0: row i alone on v[i+2:], and row i+1 has nothing to do.
+	INCQ R9
+	JMP  tquad
+
+tpairrows:
+	XORPD  X8, X8
+	SUBSD  X7, X8
+	SHUFPD $0, X8, X8
+	MOVQ   R10, R12
+	ADDQ   R8, R12
+	INCQ   R9
+
+tp2:
+	MOVQ   AX, BX
+	ADDQ   $2, BX
+	CMPQ   BX, CX
+	JG     tp1
+	MOVUPD (R10)(AX*8), X3
+	MULPD  X2, X3
+	MOVUPD (DI)(AX*8), X4
+	ADDPD  X3, X4
+	MOVUPD (R12)(AX*8), X5
+	MULPD  X8, X5
+	ADDPD  X5, X4
+	MOVUPD X4, (DI)(AX*8)
+	ADDQ   $2, AX
+	JMP    tp2
+
+tp1:
+	CMPQ  AX, CX
+	JGE   tnext
+	MOVSD (R10)(AX*8), X3
+	MULSD X2, X3
+	MOVSD (DI)(AX*8), X4
+	ADDSD X3, X4
+	MOVSD (R12)(AX*8), X5
+	MULSD X8, X5
+	ADDSD X5, X4
+	MOVSD X4, (DI)(AX*8)
+	JMP   tnext
+
+	// One row: v[AX:n] += (-v_i) R[i, AX:n].
 tquad:
 	MOVQ   AX, BX
 	ADDQ   $4, BX
@@ -224,6 +286,10 @@ tdone:
 	RET
 
 // func solveUpper(r, rinv []float64, stride, n int, v []float64)
+//
+// Each row's dot product (dot8) runs in four accumulators of two lanes
+// (X0, X4, X5, X6) over blocks of eight, so that the additions of a row do
+// not wait on each other; they are combined as dot8 combines them.
 TEXT ·solveUpper(SB), NOSPLIT, $0-88
 	MOVQ r_base+0(FP), SI
 	MOVQ rinv_base+24(FP), DX
@@ -241,8 +307,40 @@ bout:
 	IMULQ R8, R10
 	ADDQ  SI, R10
 	XORPD X0, X0
+	XORPD X4, X4
+	XORPD X5, X5
+	XORPD X6, X6
 	MOVQ  R9, AX
 	INCQ  AX
+
+boct:
+	MOVQ   AX, BX
+	ADDQ   $8, BX
+	CMPQ   BX, CX
+	JG     bsum
+	MOVUPD (R10)(AX*8), X1
+	MOVUPD (DI)(AX*8), X2
+	MULPD  X2, X1
+	ADDPD  X1, X0
+	MOVUPD 16(R10)(AX*8), X1
+	MOVUPD 16(DI)(AX*8), X2
+	MULPD  X2, X1
+	ADDPD  X1, X4
+	MOVUPD 32(R10)(AX*8), X1
+	MOVUPD 32(DI)(AX*8), X2
+	MULPD  X2, X1
+	ADDPD  X1, X5
+	MOVUPD 48(R10)(AX*8), X1
+	MOVUPD 48(DI)(AX*8), X2
+	MULPD  X2, X1
+	ADDPD  X1, X6
+	ADDQ   $8, AX
+	JMP    boct
+
+bsum:
+	ADDPD X5, X0
+	ADDPD X6, X4
+	ADDPD X4, X0
 
 bpair:
 	MOVQ   AX, BX

@@ -45,13 +45,14 @@ func rotateGo(a, b []float64, c, s float64) {
 	}
 }
 
-// solveUpperTGo sets v = R^{-T} v for the upper triangle R of the first n
-// rows and columns of r (row-major, the given stride), for a v whose first
-// lo entries are zero: row by row, v_i *= 1/R_ii (rinv) and then
-// v[i+1:n] += (-v_i) R[i, i+1:n], contiguous.
-func solveUpperTGo(r, rinv []float64, stride, n, lo int, v []float64) {
+// solveUpperTGo runs rows lo to hi-1 of the forward substitution
+// v = R^{-T} v, for the upper triangle R of the first n rows and columns of
+// r (row-major, the given stride): row by row, v_i *= 1/R_ii (rinv) and
+// then v[i+1:n] += (-v_i) R[i, i+1:n], contiguous. Rows lo to n-1 are the
+// whole solve of a v whose first lo entries are zero.
+func solveUpperTGo(r, rinv []float64, stride, n, lo, hi int, v []float64) {
 	v = v[:n]
-	for i := lo; i < n; i++ {
+	for i := lo; i < hi; i++ {
 		vi := v[i] * rinv[i]
 		v[i] = vi
 		if vi != 0 {
@@ -61,28 +62,45 @@ func solveUpperTGo(r, rinv []float64, stride, n, lo int, v []float64) {
 }
 
 // solveUpperGo sets v = R^{-1} v: from the last row up,
-// v_i = (v_i - dot2(R[i, i+1:n], v[i+1:n])) / R_ii, by rinv.
+// v_i = (v_i - dot8(R[i, i+1:n], v[i+1:n])) / R_ii, by rinv.
 func solveUpperGo(r, rinv []float64, stride, n int, v []float64) {
 	v = v[:n]
 	for i := n - 1; i >= 0; i-- {
-		v[i] = (v[i] - dot2(r[i*stride+i+1:i*stride+n], v[i+1:])) * rinv[i]
+		v[i] = (v[i] - dot8(r[i*stride+i+1:i*stride+n], v[i+1:])) * rinv[i]
 	}
 }
 
-// dot2 returns a^T b summed in two interleaved partial sums (even and odd
-// indices) added at the end, then the last term of an odd length: the
-// order of two-lane SIMD, so that the assembly gives the same bits.
-func dot2(a, b []float64) float64 {
+// dot8 returns a^T b in the order of four two-lane SIMD accumulators: eight
+// partial sums s_l over the indices l mod 8 of the leading blocks of eight,
+// combined lane-wise as (s_l + s_{l+4}) + (s_{l+2} + s_{l+6}) for l = 0, 1;
+// then the remaining pairs added to those two lanes, the lanes summed, and
+// the last term of an odd length. Independent sums keep a row of the back
+// substitution from waiting on each addition, and the amd64 assembly
+// follows the same order for the same bits.
+func dot8(a, b []float64) float64 {
 	b = b[:len(a)]
-	s0, s1 := 0.0, 0.0
+	var s [8]float64
 	i := 0
+	for ; i+8 <= len(a); i += 8 {
+		x, y := a[i:i+8:i+8], b[i:i+8:i+8]
+		s[0] += x[0] * y[0]
+		s[1] += x[1] * y[1]
+		s[2] += x[2] * y[2]
+		s[3] += x[3] * y[3]
+		s[4] += x[4] * y[4]
+		s[5] += x[5] * y[5]
+		s[6] += x[6] * y[6]
+		s[7] += x[7] * y[7]
+	}
+	s0 := (s[0] + s[4]) + (s[2] + s[6])
+	s1 := (s[1] + s[5]) + (s[3] + s[7])
 	for ; i+2 <= len(a); i += 2 {
 		s0 += a[i] * b[i]
 		s1 += a[i+1] * b[i+1]
 	}
-	s := s0 + s1
+	sum := s0 + s1
 	if i < len(a) {
-		s += a[i] * b[i]
+		sum += a[i] * b[i]
 	}
-	return s
+	return sum
 }

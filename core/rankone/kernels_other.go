@@ -15,9 +15,9 @@ func eliminate(out, l, w []float64, p, beta float64) { eliminateGo(out, l, w, p,
 // a_i, b_i = c a_i + s b_i, c b_i - s a_i; len(b) >= len(a).
 func rotate(a, b []float64, c, s float64) { rotateGo(a, b, c, s) }
 
-// solveUpperT sets v = R^{-T} v (see solveUpperTGo).
-func solveUpperT(r, rinv []float64, stride, n, lo int, v []float64) {
-	solveUpperTGo(r, rinv, stride, n, lo, v)
+// solveUpperT runs rows lo to hi-1 of v = R^{-T} v (see solveUpperTGo).
+func solveUpperT(r, rinv []float64, stride, n, lo, hi int, v []float64) {
+	solveUpperTGo(r, rinv, stride, n, lo, hi, v)
 }
 
 // solveUpper sets v = R^{-1} v (see solveUpperGo).

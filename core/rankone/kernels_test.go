@@ -54,13 +54,13 @@ func TestKernelsMatchGo(t *testing.T) {
 	}
 }
 
-// TestSolvesMatchGo checks the two whole triangular solves (assembly on
-// amd64) against their Go loops, bit for bit, at sizes around the pairs'
+// TestSolvesMatchGo checks the two triangular solves (assembly on amd64)
+// against their Go loops, bit for bit, at sizes around the blocks'
 // boundaries, from every starting row.
 func TestSolvesMatchGo(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	for n := 1; n <= 11; n++ {
-		const stride = 13
+	for n := 1; n <= 27; n++ { // rows long enough for dot8's blocks of eight and its tails
+		const stride = 29
 		r, rinv := make([]float64, stride*stride), make([]float64, stride)
 		for i := range n {
 			for j := i; j < n; j++ {
@@ -69,17 +69,33 @@ func TestSolvesMatchGo(t *testing.T) {
 			r[i*stride+i] = 0.5 + rng.Float64()
 			rinv[i] = 1 / r[i*stride+i]
 		}
-		for lo := 0; lo <= n; lo++ {
+		for try := range 3 * (n + 1) {
+			lo := try / 3
 			v := make([]float64, n)
 			for i := lo; i < n; i++ {
 				v[i] = rng.NormFloat64()
+				if try%3 == 1 && rng.IntN(3) == 0 {
+					v[i] = 0 // a row with nothing to subtract
+				}
+			}
+			if try%3 == 2 && lo+1 < n {
+				// v_{lo+1} becomes exactly zero after row lo: the pair of
+				// rows falls back to one.
+				v[lo+1] = (v[lo] * rinv[lo]) * r[lo*stride+lo+1]
 			}
 			v2 := append([]float64(nil), v...)
-			solveUpperT(r, rinv, stride, n, lo, v)
-			solveUpperTGo(r, rinv, stride, n, lo, v2)
+			// The assembly in two row ranges, split at every row, and the
+			// Go loop in one.
+			mid := lo + rng.IntN(n-lo+1)
+			solveUpperT(r, rinv, stride, n, lo, mid, v)
+			solveUpperT(r, rinv, stride, n, mid, n, v)
+			solveUpperTGo(r, rinv, stride, n, lo, n, v2)
+			if try%3 == 2 && lo+1 < n && v2[lo+1] != 0 {
+				t.Fatalf("n=%d lo=%d: the crafted v_{lo+1} is %v, not zero", n, lo, v2[lo+1])
+			}
 			for i := range v {
 				if math.Float64bits(v[i]) != math.Float64bits(v2[i]) {
-					t.Fatalf("n=%d lo=%d: solveUpperT entry %d = %v, Go %v", n, lo, i, v[i], v2[i])
+					t.Fatalf("n=%d lo=%d mid=%d: solveUpperT entry %d = %v, Go %v", n, lo, mid, i, v[i], v2[i])
 				}
 			}
 			solveUpper(r, rinv, stride, n, v)
