@@ -108,3 +108,28 @@ func BenchmarkSOBAGrowth(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSOBAStream plays soba from scratch over the same 3000 rounds per
+// operation (k = 9 and k = 10 with kd = 225 to 1800, gamma = 0.05) and
+// reports ns per round: a fixed amount of work, so that two
+// implementations are compared on the same rounds. (BenchmarkPlay and
+// BenchmarkSOBAGrowth loop over their stream as long as the clock asks, so
+// a faster implementation plays more rounds and reaches another state.)
+func BenchmarkSOBAStream(b *testing.B) {
+	const T = 3000
+	for _, kd := range [][2]int{{9, 25}, {9, 50}, {10, 64}, {9, 100}, {9, 200}} {
+		k, d := kd[0], kd[1]
+		xs, ys := smallStream(3, T, k, d)
+		b.Run(fmt.Sprintf("k=%d,d=%d", k, d), func(b *testing.B) {
+			for b.Loop() {
+				l, _ := NewSOBA(k, d, 1, 0.05)
+				draws := NewSeededDraws(4)
+				for t := range T {
+					u1, u2 := draws.Next()
+					l.Play(xs[t], ys[t], u1, u2)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*T), "ns/round")
+		})
+	}
+}

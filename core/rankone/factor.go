@@ -90,6 +90,8 @@ type Carry struct {
 // c.P along. O(n^2) for a dense x, O((n - first)^2) in general. It returns
 // det(A + x x^T)/det(A) = 1 + x^T A^{-1} x, the product of the squared
 // ratios of R's new and old diagonal entries: the leverage of x at no cost.
+// Two consecutive rows that both rotate do so in one pass (rotate2), with
+// the bits of two.
 func (f *Factor) AddOuter(x []float64, carries ...Carry) (onePlusXAx float64) {
 	n := f.n
 	lo := 0
@@ -100,21 +102,48 @@ func (f *Factor) AddOuter(x []float64, carries ...Carry) (onePlusXAx float64) {
 	copy(w[lo:], x[lo:n])
 	ratio := 1.0
 	for i := lo; i < n; i++ {
-		d := f.data[i*f.stride+i]
 		if w[i] == 0 { // the identity rotation
 			continue
 		}
-		r := hypot(d, w[i])
-		c, s := d/r, w[i]/r
-		f.data[i*f.stride+i], f.rinv[i] = r, 1/r
-		ratio *= r / d
-		rotate(f.row(i), w[i+1:], c, s)
-		for k := range carries {
-			p := carries[k].P
-			p[i], carries[k].Bottom = c*p[i]+s*carries[k].Bottom, c*carries[k].Bottom-s*p[i]
+		c, s := f.pivot(i, w[i], &ratio)
+		row := f.row(i)
+		if len(row) > 0 {
+			// Row i's rotation on column i+1 first: it sets w_{i+1}, which
+			// row i+1's rotation needs.
+			a, b := row[0], w[i+1]
+			row[0], w[i+1] = c*a+s*b, c*b-s*a
+			if w[i+1] != 0 {
+				c2, s2 := f.pivot(i+1, w[i+1], &ratio)
+				rotate2(row[1:], f.row(i+1), w[i+2:], c, s, c2, s2)
+				carry(carries, i, c, s)
+				carry(carries, i+1, c2, s2)
+				i++
+				continue
+			}
+			rotate(row[1:], w[i+2:], c, s)
 		}
+		carry(carries, i, c, s)
 	}
 	return ratio * ratio
+}
+
+// pivot makes row i's rotation (c, s) that zeroes wi against R_ii, sets
+// R_ii to the new diagonal entry and multiplies ratio by new/old.
+func (f *Factor) pivot(i int, wi float64, ratio *float64) (c, s float64) {
+	d := f.data[i*f.stride+i]
+	r := hypot(d, wi)
+	c, s = d/r, wi/r
+	f.data[i*f.stride+i], f.rinv[i] = r, 1/r
+	*ratio *= r / d
+	return c, s
+}
+
+// carry rotates entry i of each carried vector against its bottom entry.
+func carry(carries []Carry, i int, c, s float64) {
+	for k := range carries {
+		p := carries[k].P
+		p[i], carries[k].Bottom = c*p[i]+s*carries[k].Bottom, c*carries[k].Bottom-s*p[i]
+	}
 }
 
 // hypot returns sqrt(a^2 + b^2) for a > 0: directly where the squares

@@ -134,3 +134,59 @@ func TestFactorBorder(t *testing.T) {
 		}
 	}
 }
+
+// TestAddOuterPairsRowsWithTheBitsOfOne checks that AddOuter, which rotates
+// two rows per pass where it can, gives exactly the factor, carries and
+// determinant ratio of one rotation per row in turn (addOuterByRows), on
+// updates with zero entries that break the pairs at every position.
+func TestAddOuterPairsRowsWithTheBitsOfOne(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	for n := 1; n <= 13; n++ {
+		f, g := NewFactor(n, 0.5), NewFactor(n, 0.5)
+		pf, pg := make([]float64, n), make([]float64, n)
+		for try := range 40 {
+			x := randVec(rng, n, math.Pow(10, float64(rng.IntN(7)-3)))
+			for i := range x {
+				if rng.IntN(3) == 0 {
+					x[i] = 0
+				}
+			}
+			b := rng.NormFloat64()
+			cf, cg := Carry{P: pf, Bottom: b}, Carry{P: pg, Bottom: b}
+			got, want := f.AddOuter(x, cf), g.addOuterByRows(x, &cg)
+			if math.Float64bits(got) != math.Float64bits(want) {
+				t.Fatalf("n=%d try %d: ratio %v, by rows %v", n, try, got, want)
+			}
+			for i := range n {
+				if math.Float64bits(pf[i]) != math.Float64bits(pg[i]) {
+					t.Fatalf("n=%d try %d: carry entry %d %v, by rows %v", n, try, i, pf[i], pg[i])
+				}
+				for j := i; j < n; j++ {
+					if math.Float64bits(f.At(i, j)) != math.Float64bits(g.At(i, j)) {
+						t.Fatalf("n=%d try %d: R(%d,%d) = %v, by rows %v", n, try, i, j, f.At(i, j), g.At(i, j))
+					}
+				}
+			}
+		}
+	}
+}
+
+// addOuterByRows is AddOuter with one rotation per row in turn, in Go.
+func (f *Factor) addOuterByRows(x []float64, c *Carry) float64 {
+	n := f.n
+	w := append([]float64(nil), x[:n]...)
+	ratio := 1.0
+	for i := range n {
+		if w[i] == 0 {
+			continue
+		}
+		d := f.data[i*f.stride+i]
+		r := hypot(d, w[i])
+		cs, sn := d/r, w[i]/r
+		f.data[i*f.stride+i], f.rinv[i] = r, 1/r
+		ratio *= r / d
+		rotateGo(f.row(i), w[i+1:], cs, sn)
+		c.P[i], c.Bottom = cs*c.P[i]+sn*c.Bottom, cs*c.Bottom-sn*c.P[i]
+	}
+	return ratio * ratio
+}

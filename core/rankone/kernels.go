@@ -9,5 +9,6 @@ package rankone
 //	axpy:      y_i += alpha x_i
 //	eliminate: w_i -= p l_i; out_i = l_i + beta w_i  (Method C1's column step)
 //	rotate:    a_i, b_i = c a_i + s b_i, c b_i - s a_i  (a Givens rotation)
+//	rotate2:   two rotations of the same b in one pass (two rows of R)
 //	solveUpperT, solveUpper: the two triangular solves with a factor R,
 //	whole (one call per solve, not one per row)

@@ -19,6 +19,12 @@ func eliminate(out, l, w []float64, p, beta float64)
 //go:noescape
 func rotate(a, b []float64, c, s float64)
 
+// rotate2 applies (c1, s1) to (a1_i, b_i), then (c2, s2) to (a2_i, b_i),
+// for i < len(a1); len(a2), len(b) >= len(a1).
+//
+//go:noescape
+func rotate2(a1, a2, b []float64, c1, s1, c2, s2 float64)
+
 // solveUpperT runs rows lo to hi-1 of the forward substitution v = R^{-T} v
 // for the upper triangle R of the first n rows and columns of r (row-major,
 // the given stride): v_i *= rinv_i (= 1/R_ii), then

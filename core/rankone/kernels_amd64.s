@@ -144,6 +144,89 @@ rottail:
 rotdone:
 	RET
 
+// func rotate2(a1, a2, b []float64, c1, s1, c2, s2 float64)
+//
+// Two Givens rotations in one pass: (a1_i, b_i) by (c1, s1), then
+// (a2_i, b_i) by (c2, s2) with the rotated b_i, the operations of two
+// rotate calls in the same order, with b loaded and stored once.
+TEXT ·rotate2(SB), NOSPLIT, $0-104
+	MOVQ   a1_base+0(FP), SI
+	MOVQ   a1_len+8(FP), CX
+	MOVQ   a2_base+24(FP), DX
+	MOVQ   b_base+48(FP), DI
+	MOVSD  c1+72(FP), X6
+	SHUFPD $0, X6, X6
+	MOVSD  s1+80(FP), X7
+	SHUFPD $0, X7, X7
+	MOVSD  c2+88(FP), X10
+	SHUFPD $0, X10, X10
+	MOVSD  s2+96(FP), X11
+	SHUFPD $0, X11, X11
+	XORQ   AX, AX
+	MOVQ   CX, BX
+	ANDQ   $-2, BX
+
+rr2:
+	CMPQ   AX, BX
+	JGE    rrtail
+	MOVUPD (SI)(AX*8), X1
+	MOVUPD (DI)(AX*8), X2
+	MOVAPD X1, X3
+	MULPD  X6, X3
+	MOVAPD X2, X4
+	MULPD  X7, X4
+	ADDPD  X4, X3
+	MOVAPD X2, X5
+	MULPD  X6, X5
+	MULPD  X7, X1
+	SUBPD  X1, X5
+	MOVUPD X3, (SI)(AX*8)
+	MOVUPD (DX)(AX*8), X1
+	MOVAPD X1, X3
+	MULPD  X10, X3
+	MOVAPD X5, X4
+	MULPD  X11, X4
+	ADDPD  X4, X3
+	MULPD  X10, X5
+	MULPD  X11, X1
+	SUBPD  X1, X5
+	MOVUPD X3, (DX)(AX*8)
+	MOVUPD X5, (DI)(AX*8)
+	ADDQ   $2, AX
+	JMP    rr2
+
+rrtail:
+	CMPQ  AX, CX
+	JGE   rrdone
+	MOVSD (SI)(AX*8), X1
+	MOVSD (DI)(AX*8), X2
+	MOVSD X1, X3
+	MULSD X6, X3
+	MOVSD X2, X4
+	MULSD X7, X4
+	ADDSD X4, X3
+	MOVSD X2, X5
+	MULSD X6, X5
+	MULSD X7, X1
+	SUBSD X1, X5
+	MOVSD X3, (SI)(AX*8)
+	MOVSD (DX)(AX*8), X1
+	MOVSD X1, X3
+	MULSD X10, X3
+	MOVSD X5, X4
+	MULSD X11, X4
+	ADDSD X4, X3
+	MULSD X10, X5
+	MULSD X11, X1
+	SUBSD X1, X5
+	MOVSD X3, (DX)(AX*8)
+	MOVSD X5, (DI)(AX*8)
+	INCQ  AX
+	JMP   rrtail
+
+rrdone:
+	RET
+
 // func solveUpperT(r, rinv []float64, stride, n, lo, hi int, v []float64)
 //
 // Two rows at a time where it can: once v_i and v_{i+1} are known (both

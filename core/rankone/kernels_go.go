@@ -45,6 +45,18 @@ func rotateGo(a, b []float64, c, s float64) {
 	}
 }
 
+// rotate2Go is two Givens rotations of the same b in one pass: the bits of
+// rotateGo(a1, b, c1, s1) followed by rotateGo(a2, b, c2, s2).
+func rotate2Go(a1, a2, b []float64, c1, s1, c2, s2 float64) {
+	a2, b = a2[:len(a1)], b[:len(a1)]
+	for i, x := range a1 {
+		y, z := b[i], a2[i]
+		y1 := c1*y - s1*x
+		a1[i] = c1*x + s1*y
+		a2[i], b[i] = c2*z+s2*y1, c2*y1-s2*z
+	}
+}
+
 // solveUpperTGo runs rows lo to hi-1 of the forward substitution
 // v = R^{-T} v, for the upper triangle R of the first n rows and columns of
 // r (row-major, the given stride): row by row, v_i *= 1/R_ii (rinv) and

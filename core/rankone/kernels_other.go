@@ -15,6 +15,9 @@ func eliminate(out, l, w []float64, p, beta float64) { eliminateGo(out, l, w, p,
 // a_i, b_i = c a_i + s b_i, c b_i - s a_i; len(b) >= len(a).
 func rotate(a, b []float64, c, s float64) { rotateGo(a, b, c, s) }
 
+// rotate2 applies (c1, s1) to (a1_i, b_i), then (c2, s2) to (a2_i, b_i).
+func rotate2(a1, a2, b []float64, c1, s1, c2, s2 float64) { rotate2Go(a1, a2, b, c1, s1, c2, s2) }
+
 // solveUpperT runs rows lo to hi-1 of v = R^{-T} v (see solveUpperTGo).
 func solveUpperT(r, rinv []float64, stride, n, lo, hi int, v []float64) {
 	solveUpperTGo(r, rinv, stride, n, lo, hi, v)

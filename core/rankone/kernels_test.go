@@ -8,7 +8,7 @@ import (
 	"unitfree/core/internal/vec"
 )
 
-// TestKernelsMatchGo checks that axpy, eliminate and rotate (assembly on amd64)
+// TestKernelsMatchGo checks that axpy, eliminate, rotate and rotate2 (assembly on amd64)
 // give the same bits as the Go loops, at every length around the
 // unrolling's boundaries and with values of very different magnitudes.
 func TestKernelsMatchGo(t *testing.T) {
@@ -48,6 +48,23 @@ func TestKernelsMatchGo(t *testing.T) {
 			for i := range a {
 				if math.Float64bits(a[i]) != math.Float64bits(a2[i]) || math.Float64bits(b[i]) != math.Float64bits(b2[i]) {
 					t.Fatalf("n=%d: rotate entry %d = (%v, %v), Go (%v, %v)", n, i, a[i], b[i], a2[i], b2[i])
+				}
+			}
+			// rotate2, and its Go loop, against two rotations in turn.
+			e, f, g := r(n), r(n), rng.NormFloat64()
+			cs2, sn2 := math.Cos(g), math.Sin(g)
+			e2, f2, b3 := append([]float64(nil), e...), append([]float64(nil), f...), append([]float64(nil), b...)
+			e3, f3, b4 := append([]float64(nil), e...), append([]float64(nil), f...), append([]float64(nil), b...)
+			rotate2(e, f, b, cs, sn, cs2, sn2)
+			rotate2Go(e3, f3, b4, cs, sn, cs2, sn2)
+			rotateGo(e2, b3, cs, sn)
+			rotateGo(f2, b3, cs2, sn2)
+			for i := range e {
+				for _, got := range [][3]float64{{e[i], f[i], b[i]}, {e3[i], f3[i], b4[i]}} {
+					if math.Float64bits(got[0]) != math.Float64bits(e2[i]) || math.Float64bits(got[1]) != math.Float64bits(f2[i]) ||
+						math.Float64bits(got[2]) != math.Float64bits(b3[i]) {
+						t.Fatalf("n=%d: rotate2 entry %d = %v, two rotations (%v, %v, %v)", n, i, got, e2[i], f2[i], b3[i])
+					}
 				}
 			}
 		}
