@@ -133,3 +133,28 @@ func BenchmarkSOBAStream(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSynSepRun plays the SOBA paper's SynSep stream (k = 9, d = 400,
+// T = 20,000, gamma = 2^-6) from scratch per operation with full SOBA and
+// with SOBA-diag, and reports ns per round: `make bench` holds their ratio
+// to its target.
+func BenchmarkSynSepRun(b *testing.B) {
+	const T = 20_000
+	xs, ys := SynSep(1, T)
+	for _, id := range []string{"soba", "soba-diag"} {
+		b.Run(id, func(b *testing.B) {
+			for b.Loop() {
+				var l Learner
+				if id == "soba" {
+					l, _ = NewSOBA(SynClasses, SynFeatures, 1, 1.0/64)
+				} else {
+					l, _ = NewSOBADiag(SynClasses, SynFeatures, 1, 1.0/64)
+				}
+				if _, err := Run(l, xs, ys, NewSeededDraws(1), false); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*T), "ns/round")
+		})
+	}
+}

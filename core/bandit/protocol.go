@@ -1,8 +1,12 @@
 package bandit
 
 import (
+	"errors"
 	"fmt"
 	"math"
+	"runtime"
+	"slices"
+	"sync"
 )
 
 // Protocol is the experiment of the SOBA paper (Beygelzimer, Orabona, Zhang, ICML 2017, the experiments): the
@@ -29,15 +33,22 @@ type ErrorCurve struct {
 }
 
 // Run plays every learner at every gamma on every seed's data and returns
-// the curves, in the order of p.Learners.
+// the curves, in the order of p.Learners. The runs of one seed share its
+// data and run in parallel, one per processor; the curves are summed in the
+// order of the seeds, so they do not depend on the parallelism.
 func (p Protocol) Run(build Builder) ([]ErrorCurve, error) {
 	if p.T < 1 || len(p.Seeds) == 0 || len(p.Gammas) == 0 {
 		return nil, fmt.Errorf("bandit: protocol needs T >= 1, seeds and gammas (got T = %d, %d seeds, %d gammas)", p.T, len(p.Seeds), len(p.Gammas))
 	}
 	curves := make([]ErrorCurve, len(p.Learners))
 	for i, id := range p.Learners {
-		curves[i] = ErrorCurve{ID: id, Gammas: p.Gammas}
+		curves[i] = ErrorCurve{ID: id, Gammas: p.Gammas, Mean: make([]float64, len(p.Gammas)),
+			Lowest: make([]float64, len(p.Gammas)), High: make([]float64, len(p.Gammas))}
+		for g := range p.Gammas {
+			curves[i].Lowest[g] = math.Inf(1)
+		}
 	}
+	rates := make([]float64, len(p.Learners)*len(p.Gammas))
 	for _, seed := range p.Seeds {
 		var xs [][]float64
 		var ys []int
@@ -46,33 +57,50 @@ func (p Protocol) Run(build Builder) ([]ErrorCurve, error) {
 		} else {
 			xs, ys = SynSep(seed, p.T)
 		}
-		for i, id := range p.Learners {
-			for g, gamma := range p.Gammas {
-				l, err := build(id, SynClasses, SynFeatures, gamma)
-				if err != nil {
-					return nil, err
-				}
-				tr, err := Run(l, xs, ys, NewSeededDraws(seed), false)
-				if err != nil {
-					return nil, err
-				}
-				rate := float64(tr.Mistakes) / float64(p.T)
-				c := &curves[i]
-				if len(c.Mean) < len(p.Gammas) {
-					c.Mean = make([]float64, len(p.Gammas))
-					c.Lowest = make([]float64, len(p.Gammas))
-					c.High = make([]float64, len(p.Gammas))
-					for j := range c.Lowest {
-						c.Lowest[j] = math.Inf(1)
-					}
-				}
-				c.Mean[g] += rate / float64(len(p.Seeds))
-				c.Lowest[g] = math.Min(c.Lowest[g], rate)
-				c.High[g] = math.Max(c.High[g], rate)
+		if err := parallel(len(rates), func(job int) error {
+			i, g := job/len(p.Gammas), job%len(p.Gammas)
+			l, err := build(p.Learners[i], SynClasses, SynFeatures, p.Gammas[g])
+			if err != nil {
+				return err
 			}
+			tr, err := Run(l, xs, ys, NewSeededDraws(seed), false)
+			if err != nil {
+				return err
+			}
+			rates[job] = float64(tr.Mistakes) / float64(p.T)
+			return nil
+		}); err != nil {
+			return nil, err
+		}
+		for job, rate := range rates {
+			c, g := &curves[job/len(p.Gammas)], job%len(p.Gammas)
+			c.Mean[g] += rate / float64(len(p.Seeds))
+			c.Lowest[g] = math.Min(c.Lowest[g], rate)
+			c.High[g] = math.Max(c.High[g], rate)
 		}
 	}
 	return curves, nil
+}
+
+// parallel runs job(0) to job(n-1) on GOMAXPROCS goroutines and returns
+// their errors joined, in job order.
+func parallel(n int, job func(int) error) error {
+	errs := make([]error, n)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), n) {
+		wg.Go(func() {
+			for j := range next {
+				errs[j] = job(j)
+			}
+		})
+	}
+	for j := range n {
+		next <- j
+	}
+	close(next)
+	wg.Wait()
+	return errors.Join(slices.DeleteFunc(errs, func(e error) bool { return e == nil })...)
 }
 
 // Best returns the curve's lowest mean error rate and its gamma.

@@ -206,6 +206,9 @@ func main() {
 		fmt.Printf("- soba growth exponent in kd (k = 9, kd = 225..1800, mean over update and non-update rounds): %.2f (the update is O((kd)^2))\n", slope(xs, ys))
 		report["sobaGrowthExponent"] = slope(xs, ys)
 	}
+	if s, diag := native["BenchmarkSynSepRun/soba"], native["BenchmarkSynSepRun/soba-diag"]; diag > 0 {
+		check("soba / soba-diag per round on SynSep (T = 20,000, gamma = 2^-6)", s/diag, s/diag <= 10, "<= 10")
+	}
 	if s, b := native["BenchmarkPlay/soba/k=9,d=400"], native["BenchmarkPlay/banditron/k=9,d=400"]; b > 0 {
 		fmt.Printf("- soba / banditron per round at k=9, d=400: %.0f\n", s/b)
 	}

@@ -21,11 +21,10 @@ import (
 // rate against gamma on SynSep and SynNonSep.
 func runSOBA(args []string) error {
 	var out string
-	var T, Tfull, seeds int
+	var T, seeds int
 	err := flags("soba", args, func(fs *flag.FlagSet) {
 		fs.StringVar(&out, "out", "build/reproduce", "folder for the CSV, Markdown and PNG files")
-		fs.IntVar(&T, "T", 100_000, "rounds per run of the O(kd) learners")
-		fs.IntVar(&Tfull, "Tfull", 20_000, "rounds per run of the full-matrix learners (soba, soba-adaptive)")
+		fs.IntVar(&T, "T", 100_000, "rounds per run")
 		fs.IntVar(&seeds, "seeds", 3, "seeds (data and draws) per point")
 	})
 	if err != nil {
@@ -49,40 +48,27 @@ func runSOBA(args []string) error {
 		if noisy {
 			name = "SynNonSep"
 		}
-		var curves []bandit.ErrorCurve
-		var lengths []int
-		for _, group := range []struct {
-			ids []string
-			T   int
-		}{
-			{[]string{"soba-diag", "banditron", "perceptron-mc"}, T},
-			{[]string{"soba", "soba-adaptive"}, Tfull},
-		} {
-			fmt.Printf("%s: %v at T = %d...\n", name, group.ids, group.T)
-			c, err := bandit.Protocol{Learners: group.ids, Gammas: gammas, Seeds: seedList, T: group.T, Noisy: noisy}.Run(catalog.BanditWithGamma)
-			if err != nil {
-				return err
-			}
-			for range c {
-				lengths = append(lengths, group.T)
-			}
-			curves = append(curves, c...)
+		ids := []string{"soba", "soba-adaptive", "soba-diag", "banditron", "perceptron-mc"}
+		fmt.Printf("%s: %v at T = %d...\n", name, ids, T)
+		curves, err := bandit.Protocol{Learners: ids, Gammas: gammas, Seeds: seedList, T: T, Noisy: noisy}.Run(catalog.BanditWithGamma)
+		if err != nil {
+			return err
 		}
-		fmt.Fprintf(&md, "\n### %s (k = 9, d = 400), %d seeds\n\n| learner | T |", name, seeds)
+		fmt.Fprintf(&md, "\n### %s (k = 9, d = 400), T = %d, %d seeds\n\n| learner |", name, T, seeds)
 		for _, g := range gammas {
 			fmt.Fprintf(&md, " 2^%d |", int(math.Round(math.Log2(g))))
 		}
-		md.WriteString(" best |\n|---|---|" + strings.Repeat("---|", len(gammas)+1) + "\n")
-		for i, c := range curves {
-			fmt.Fprintf(&md, "| `%s` | %d |", c.ID, lengths[i])
+		md.WriteString(" best |\n|---|" + strings.Repeat("---|", len(gammas)+1) + "\n")
+		for _, c := range curves {
+			fmt.Fprintf(&md, "| `%s` |", c.ID)
 			for g := range gammas {
 				fmt.Fprintf(&md, " %.3f |", c.Mean[g])
-				csv += fmt.Sprintf("%s,%s,%d,%g,%.5f,%.5f,%.5f\n", name, c.ID, lengths[i], gammas[g], c.Mean[g], c.Lowest[g], c.High[g])
+				csv += fmt.Sprintf("%s,%s,%d,%g,%.5f,%.5f,%.5f\n", name, c.ID, T, gammas[g], c.Mean[g], c.Lowest[g], c.High[g])
 			}
 			best, at := c.Best()
 			fmt.Fprintf(&md, " %.3f at 2^%d |\n", best, int(math.Round(math.Log2(at))))
 		}
-		if err := plotCurves(filepath.Join(out, "soba-"+strings.ToLower(name)+".png"), name, curves, lengths); err != nil {
+		if err := plotCurves(filepath.Join(out, "soba-"+strings.ToLower(name)+".png"), name, T, curves); err != nil {
 			return err
 		}
 	}
@@ -94,9 +80,9 @@ func runSOBA(args []string) error {
 }
 
 // plotCurves draws error rate against gamma (log2 axis) for each learner.
-func plotCurves(path, title string, curves []bandit.ErrorCurve, lengths []int) error {
+func plotCurves(path, title string, T int, curves []bandit.ErrorCurve) error {
 	p := plot.New()
-	p.Title.Text = title + ": online error rate against the exploration rate"
+	p.Title.Text = fmt.Sprintf("%s, T = %d: online error rate against the exploration rate", title, T)
 	p.X.Label.Text = "gamma (log scale)"
 	p.Y.Label.Text = "error rate M_T / T"
 	p.X.Scale = plot.LogScale{}
@@ -119,7 +105,7 @@ func plotCurves(path, title string, curves []bandit.ErrorCurve, lengths []int) e
 			line.Dashes = []vg.Length{vg.Points(6), vg.Points(3)}
 		}
 		p.Add(line, points)
-		p.Legend.Add(fmt.Sprintf("%s (T = %d)", c.ID, lengths[i]), line, points)
+		p.Legend.Add(c.ID, line, points)
 	}
 	p.Legend.Top = true
 	return p.Save(7*vg.Inch, 4.5*vg.Inch, path)
