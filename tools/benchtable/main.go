@@ -265,6 +265,14 @@ func main() {
 		fmt.Printf("- the page's own work per frame: median %.1f ms, p95 %.1f ms\n", frames.WorkMedianMs, frames.WorkP95Ms)
 		check("playground p95 work per frame (ms)", frames.WorkP95Ms, frames.WorkP95Ms <= 16.7, "<= 16.7")
 	}
+	if readJSON(filepath.Join(dir, "bandit-frames.json"), &frames) {
+		fmt.Println()
+		fmt.Printf("## Bandit room frames (%s, headless Chromium)\n\n- interval between frames: median %.1f ms, p95 %.1f ms\n",
+			frames.Setup, frames.FrameMedianMs, frames.FrameP95Ms)
+		check("bandit room p95 frame interval (ms)", frames.FrameP95Ms, frames.FrameP95Ms <= 16.7*1.05, "<= 17.5")
+		fmt.Printf("- the room's own work per frame: median %.1f ms, p95 %.1f ms\n", frames.WorkMedianMs, frames.WorkP95Ms)
+		check("bandit room p95 work per frame (ms)", frames.WorkP95Ms, frames.WorkP95Ms <= 16.7, "<= 16.7")
+	}
 	var start struct{ CompiledMs, InteractiveMs float64 }
 	if readJSON(filepath.Join(dir, "interactive.json"), &start) {
 		fmt.Printf("- cold cache on localhost: WASM downloaded and compiled (streaming) at %.0f ms, interactive at %.0f ms\n",

@@ -23,6 +23,8 @@ type BanditRun struct {
 	Mistakes [][]float64  // cumulative mistakes of each learner after each round
 	Explored [][]float64  // cumulative explorations of each learner after each round
 
+	guesses []guessCache // each learner's greedy class at each row (banditguesses.go)
+
 	center, scale [2]float64 // the standardization of the points
 }
 
@@ -82,6 +84,7 @@ func (r *BanditRun) Advance(n int) {
 			if round.Explored {
 				e++
 			}
+
 			r.Mistakes[i] = append(r.Mistakes[i], m)
 			r.Explored[i] = append(r.Explored[i], e)
 		}

@@ -34,9 +34,11 @@ type banditView struct {
 	modelSlot[playground.BanditRoom, *playground.BanditRoom]
 	panels     []*banditPanel
 	chart      *lineChart
-	class      int // the class the brush draws
-	shownRound int // the round of the last picture
-	flashUntil int // the frame until which the last feedback flashes
+	class      int  // the class the brush draws
+	shownRound int  // the round of the last picture
+	guessesNow bool // every panel's guesses at SynSep's points are the learners' as they are
+	stamper    *playground.DotStamper
+	flashUntil int  // the frame until which the last feedback flashes
 }
 
 // banditPanel is one learner's panel.
@@ -49,6 +51,16 @@ type banditPanel struct {
 	img     *dom.ImageData
 	buf     []byte
 	classes []int // the region map's classes, regionCells x regionCells
+
+	// SynSep's points, stamped into one image (drawGuesses).
+	dots      *dom.HTMLCanvasElement
+	dctx      *dom.CanvasRenderingContext2D
+	dimg      *dom.ImageData
+	dbuf      []byte
+	dotList     []playground.Dot
+	dotsRun     *playground.BanditRun // the run the image shows
+	pending     []int                 // rows whose guess changed since they were stamped
+	incremental bool                  // dots were stamped over the image since it was stamped whole
 }
 
 func newBanditView(rv *roomView) *banditView {
@@ -177,8 +189,8 @@ func (v *banditView) warnQuadratic() {
 	}
 	if len(slow) > 0 {
 		kd := v.run().K * len(v.run().X[0])
-		v.notice(fmt.Sprintf("%s keep a %d x %d matrix here: each round takes milliseconds. "+
-			"The paper's experiment (button below) uses soba-diag.", strings.Join(slow, ", "), kd, kd))
+		v.notice(fmt.Sprintf("%s: a %d x %d matrix here, and each of its updates takes tens of milliseconds "+
+			"(a few dozen in 5000 rounds). The paper's experiment (button below) uses soba-diag.", strings.Join(slow, ", "), kd, kd))
 	}
 }
 
@@ -245,7 +257,7 @@ func textOn(c [3]int) string {
 func (v *banditView) buildPanels() {
 	box := v.el("panels")
 	clearChildren(box, 0)
-	v.panels = nil
+	v.panels, v.stamper = nil, nil
 	dpr := math.Max(1, jsFloat("devicePixelRatio"))
 	for i, id := range v.model.Learners {
 		e, _ := catalog.LookupBandit(id)
@@ -330,7 +342,8 @@ func (v *banditView) press(px, py float64, erase bool) {
 
 // publish exposes the room's figures on window.unitfreeBandit for tests.
 func (v *banditView) publish() {
-	state := map[string]any{"data": v.model.Data, "gamma": v.model.Gamma, "playing": v.player.Playing(), "rounds": 0, "total": 0}
+	state := map[string]any{"data": v.model.Data, "gamma": v.model.Gamma, "playing": v.player.Playing(), "rounds": 0, "total": 0,
+		"guessesCurrent": v.guessesNow}
 	if v.run() != nil {
 		state["rounds"], state["total"] = v.run().Session.Played(), v.run().Session.Total()
 		var learners []any

@@ -26,15 +26,120 @@ func (v *banditView) draw() {
 		v.dirty = true // the pulse and the flash go on
 	}
 	f := v.frameOf()
-	for i, p := range v.panels {
-		v.drawPanel(i, p, f)
+	t0 := clock()
+	if v.run() != nil && v.model.Data != playground.BanditPoints {
+		v.refreshGuesses()
+	} else {
+		v.guessesNow = true // drawn points show their classes, not guesses
 	}
+	v.phase("guesses", t0)
+	t0 = clock()
+	wholeLeft := 1 // panels whose points may be stamped whole in this frame
+	for i, p := range v.panels {
+		v.drawPanel(i, p, f, &wholeLeft)
+	}
+	v.phase("panels", t0)
+	t0 = clock()
 	v.drawChart()
+	v.phase("chart", t0)
 	if v.run() == nil {
 		v.el("round").SetTextContent("")
 		return
 	}
 	v.el("round").SetTextContent(v.run().RoundText(v.model.Classes))
+}
+
+// guessBudgetMs is the time per frame the room gives to bringing its
+// learners' cached guesses at SynSep's points up to date.
+const guessBudgetMs = 2
+
+// refreshGuesses updates the learners' cached guesses at SynSep's points,
+// 64 rows of a learner at a time round the learners, until they are those
+// of the learners as they are or the frame's budget is spent; each panel
+// collects the rows whose guess changed. A picture not yet current asks
+// for the next frame: at rest it becomes one round's picture within frames.
+func (v *banditView) refreshGuesses() {
+	t0 := clock()
+	current := false
+	for !current && clock()-t0 < guessBudgetMs {
+		current = true
+		for i, p := range v.panels {
+			var ok bool
+			p.pending, ok = v.run().RefreshGuesses(i, 64, p.pending)
+			current = current && ok
+		}
+	}
+	v.guessesNow = current
+	if !current {
+		v.dirty = true
+	}
+}
+
+// guessPending fills a point not guessed yet.
+var guessPending = [3]int{208, 212, 218}
+
+// drawGuesses paints SynSep's points filled with learner i's guess and
+// ringed by their class: thousands of discs stamped into one image at the
+// canvas's device pixels (playground.DotStamper), drawn at once. A new run
+// stamps the image whole; while the stream plays, only the points whose
+// guess changed are stamped again, over the others; at rest, once the
+// guesses are current, the image is stamped whole again, so that it is
+// exactly one round's picture. At most one panel is stamped whole per
+// frame (wholeLeft), the others wait for the next.
+func (v *banditView) drawGuesses(i int, p *banditPanel, f playground.Frame, wholeLeft *int) {
+	r := v.run()
+	w, h := p.canvas.Width(), p.canvas.Height()
+	dpr := float64(w) / panelSize
+	if p.dots == nil {
+		p.dots = createCanvas(v.doc)
+		p.dots.SetWidth(w)
+		p.dots.SetHeight(h)
+		p.dctx = p.dots.GetContext2d()
+		p.dimg = p.dctx.CreateImageData(w, h)
+		p.dbuf = make([]byte, 4*w*h)
+	}
+	if v.stamper == nil {
+		v.stamper = playground.NewDotStamper(5*dpr, 2*dpr)
+	}
+	whole := p.dotsRun != r || (!v.player.Playing() && v.guessesNow && p.incremental)
+	if whole && *wholeLeft == 0 {
+		v.dirty = true // its turn comes in a next frame
+		whole = false
+	}
+	dot := func(row int) playground.Dot {
+		x, y := f.ToPixel(r.Screen[row][0], r.Screen[row][1])
+		fill := guessPending
+		if guess, ok := r.Guess(i, row); ok {
+			fill = classColors[guess%len(classColors)]
+		}
+		return playground.Dot{X: x * dpr, Y: y * dpr, Fill: fill, Ring: classColors[r.Labels[row]%len(classColors)]}
+	}
+	switch {
+	case whole:
+		*wholeLeft--
+		p.dotList = p.dotList[:0]
+		for row := range r.Screen {
+			p.dotList = append(p.dotList, dot(row))
+		}
+		clear(p.dbuf)
+		v.stamper.Stamp(p.dbuf, w, h, p.dotList)
+		p.dotsRun, p.incremental, p.pending = r, false, p.pending[:0]
+	case p.dotsRun == r && len(p.pending) > 0:
+		p.dotList = p.dotList[:0]
+		for _, row := range p.pending {
+			p.dotList = append(p.dotList, dot(row))
+		}
+		v.stamper.Stamp(p.dbuf, w, h, p.dotList)
+		p.incremental, p.pending = true, p.pending[:0]
+	default:
+		if p.dotsRun == r {
+			p.ctx.DrawImageWithDst(p.dots, 0, 0, panelSize, panelSize)
+		}
+		return
+	}
+	js.CopyBytesToJS(p.dimg.Data(), p.dbuf)
+	p.dctx.PutImageData(p.dimg, 0, 0)
+	p.ctx.DrawImageWithDst(p.dots, 0, 0, panelSize, panelSize)
 }
 
 func cssOf(c [3]int, alpha float64) string {
@@ -43,7 +148,7 @@ func cssOf(c [3]int, alpha float64) string {
 
 // drawPanel paints learner i's region map (2-D data) or its guesses at
 // the points (SynSep's projection), the current round and the figures.
-func (v *banditView) drawPanel(i int, p *banditPanel, f playground.Frame) {
+func (v *banditView) drawPanel(i int, p *banditPanel, f playground.Frame, wholeLeft *int) {
 	c := p.ctx
 	c.SetFillStyle("#ffffff")
 	c.FillRect(0, 0, f.Width, f.Height)
@@ -79,25 +184,19 @@ func (v *banditView) drawPanel(i int, p *banditPanel, f playground.Frame) {
 		}
 		return
 	}
-	for row, xy := range v.run().Screen {
-		x, y := f.ToPixel(xy[0], xy[1])
-		truth := classColors[v.run().Labels[row]%len(classColors)]
-		c.BeginPath()
-		c.Arc(x, y, 4, 0, 2*math.Pi, false)
-		if points {
-			c.SetFillStyle(cssOf(truth, 1))
+	if points {
+		for row, xy := range v.run().Screen {
+			x, y := f.ToPixel(xy[0], xy[1])
+			c.BeginPath()
+			c.Arc(x, y, 4, 0, 2*math.Pi, false)
+			c.SetFillStyle(cssOf(classColors[v.run().Labels[row]%len(classColors)], 1))
 			c.Fill()
 			c.SetStrokeStyle("#ffffff")
 			c.SetLineWidth(1)
 			c.Stroke()
-		} else { // SynSep: filled with the learner's guess, ringed by the truth
-			guess := v.run().Session.Predict(i, v.run().X[row])
-			c.SetFillStyle(cssOf(classColors[guess%len(classColors)], 1))
-			c.Fill()
-			c.SetStrokeStyle(cssOf(truth, 1))
-			c.Set("lineWidth", 2)
-			c.Stroke()
 		}
+	} else { // SynSep: filled with the learner's guess, ringed by the truth
+		v.drawGuesses(i, p, f, wholeLeft)
 	}
 	round, ok := v.run().Session.LastRound(i)
 	if row := v.run().Current(); ok && row >= 0 {

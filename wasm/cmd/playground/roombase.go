@@ -61,6 +61,10 @@ type roomView struct {
 	active  bool
 	dirty   bool
 	frame   int
+	frames  frameTimes         // intervals between the animation frames the room played in
+	work    frameTimes         // the room's own work in each of them
+	phases  map[string]float64 // milliseconds of the last frame's parts: step, and the room's own
+	drawMs  float64            // how long the last picture took
 }
 
 func newRoomView(doc dom.Document, spec roomSpec) *roomView {
@@ -211,8 +215,9 @@ func (v *roomView) changed() {
 // goes on in the next frames.
 const replayBudgetMs = 50
 
-// frameBudgetMs is the time a frame may spend stepping the run.
-const frameBudgetMs = 12
+// frameBudgetMs is the time a frame may spend stepping the run and drawing
+// its picture: a frame that draws steps for what the last picture left.
+const frameBudgetMs = 12.0
 
 // restart rebuilds the run: the stream goes back to step 0, paused.
 func (v *roomView) restart() {
@@ -256,29 +261,68 @@ func (v *roomView) step(n int) {
 // while playing, the picture is drawn every spec.drawEvery frames.
 func (v *roomView) loop() {
 	var f func(time.Duration)
-	f = func(time.Duration) {
-		if v.active {
+	last := time.Duration(0)
+	f = func(now time.Duration) {
+		if v.active && v.player.Playing() { // the frames of a playing stream are measured
+			if last > 0 {
+				v.frames.add(float64(now-last) / float64(time.Millisecond))
+			}
+			last = now
+			t0 := clock()
 			v.tick()
+			v.work.add(clock() - t0)
+			if v.frames.count%15 == 0 || !v.player.Playing() {
+				v.publishFrames()
+			}
+		} else {
+			last = 0
+			if v.active {
+				v.tick()
+			}
 		}
 		dom.GetWindow().RequestAnimationFrame(f)
 	}
 	dom.GetWindow().RequestAnimationFrame(f)
 }
 
+// publishFrames exposes the room's frame measurement on
+// window.unitfreeRoomFrames for the tests and make bench.
+func (v *roomView) publishFrames() {
+	med, p95 := v.frames.stats()
+	workMed, workP95 := v.work.stats()
+	js.Global().Set("unitfreeRoomFrames", js.ValueOf(map[string]any{"room": v.spec.name, "frames": v.frames.count,
+		"frameMedianMs": med, "frameP95Ms": p95, "workMedianMs": workMed, "workP95Ms": workP95, "phasesMs": phasesJS(v.phases)}))
+}
+
+// phase records the milliseconds since t0 as the named part of the frame.
+func (v *roomView) phase(name string, t0 float64) {
+	if v.phases == nil {
+		v.phases = map[string]float64{}
+	}
+	v.phases[name] = clock() - t0
+}
+
 func (v *roomView) tick() {
 	v.frame++
 	was, replaying := v.player.Playing(), v.player.CatchingUp()
 	t0 := clock()
-	if v.player.Tick(logSlider(v.el("speed"), 10), func() bool { return clock()-t0 < frameBudgetMs }) {
+	budget := frameBudgetMs
+	if v.frame%v.spec.drawEvery == 0 { // a picture is due: the step leaves it its time
+		budget = math.Max(frameBudgetMs-v.drawMs, 2)
+	}
+	if v.player.Tick(logSlider(v.el("speed"), 10), func() bool { return clock()-t0 < budget }) {
 		v.dirty = true
 	}
+	v.phase("step", t0)
 	if was != v.player.Playing() || (replaying && !v.player.CatchingUp()) { // the run ended, or a replay did
 		v.persist()
 		v.sync()
 	}
 	if v.dirty && (v.frame%v.spec.drawEvery == 0 || !v.player.Playing()) {
 		v.dirty = false
+		t1 := clock()
 		v.content.draw()
+		v.drawMs = clock() - t1
 		v.content.publish()
 		if js.Global().Get("unitfreeRoomReadyMs").IsUndefined() { // the first room's first picture
 			js.Global().Set("unitfreeRoomReadyMs", clock())
