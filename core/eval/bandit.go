@@ -225,6 +225,15 @@ func (s *BanditSession) Predict(i int, x []float64) int {
 	return s.players[i].learner.Predict(s.fm.Apply(nil, x))
 }
 
+// PredictRow returns learner i's greedy label on row of the stream, whose
+// features the session has already mapped.
+func (s *BanditSession) PredictRow(i, row int) int {
+	return s.players[i].learner.Predict(s.mapped[row])
+}
+
+// Updates returns how many rounds learner i has updated its model on.
+func (s *BanditSession) Updates(i int) int { return s.players[i].updates }
+
 // LastRound returns learner i's last round (with KeepRounds), and false
 // before the first.
 func (s *BanditSession) LastRound(i int) (bandit.Round, bool) {

@@ -38,7 +38,7 @@ type banditView struct {
 	shownRound int  // the round of the last picture
 	guessesNow bool // every panel's guesses at SynSep's points are the learners' as they are
 	stamper    *playground.DotStamper
-	flashUntil int  // the frame until which the last feedback flashes
+	flashUntil int // the frame until which the last feedback flashes
 }
 
 // banditPanel is one learner's panel.
@@ -53,10 +53,10 @@ type banditPanel struct {
 	classes []int // the region map's classes, regionCells x regionCells
 
 	// SynSep's points, stamped into one image (drawGuesses).
-	dots      *dom.HTMLCanvasElement
-	dctx      *dom.CanvasRenderingContext2D
-	dimg      *dom.ImageData
-	dbuf      []byte
+	dots        *dom.HTMLCanvasElement
+	dctx        *dom.CanvasRenderingContext2D
+	dimg        *dom.ImageData
+	dbuf        []byte
 	dotList     []playground.Dot
 	dotsRun     *playground.BanditRun // the run the image shows
 	pending     []int                 // rows whose guess changed since they were stamped
