@@ -119,10 +119,10 @@ bench: build $(AXE_STAMP)
 	$(JS_ENV) $(GO) build $(WASM_FLAGS) -tags single -o build/bench/single.wasm ./wasm/cmd/playground
 	# the frame and start measurements (first, on a quiet browser: the
 	# split's two dozen tabs once cost them their frames): the units room's
-	# at their real targets, the bandit room's judged by the table; then the
+	# at their real targets, the other rooms' judged by the table; then the
 	# split; a miss of the first or the split fails the bench, after the
 	# table is printed
-	UNITFREE_BENCH_DIR=$(CURDIR)/build/bench $(GO) test -count=1 -v -run 'TestFrameTimes|TestTimeToInteractive|TestBanditRoomFrames' ./wasm/browsertest/; \
+	UNITFREE_BENCH_DIR=$(CURDIR)/build/bench $(GO) test -count=1 -v -run 'TestFrameTimes|TestTimeToInteractive|TestBanditRoomFrames|TestSamplingPaperFrames' ./wasm/browsertest/; \
 	  status=$$?; \
 	  UNITFREE_BENCH_DIR=$(CURDIR)/build/bench UNITFREE_SINGLE_WASM=$(CURDIR)/build/bench/single.wasm \
 	    $(GO) test -count=1 -v -timeout 20m -run 'TestProgramSplit' ./wasm/browsertest/ || status=1; \

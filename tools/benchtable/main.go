@@ -273,6 +273,20 @@ func main() {
 		fmt.Printf("- the room's own work per frame: median %.1f ms, p95 %.1f ms\n", frames.WorkMedianMs, frames.WorkP95Ms)
 		check("bandit room p95 work per frame (ms)", frames.WorkP95Ms, frames.WorkP95Ms <= 16.7, "<= 16.7")
 	}
+	var paper struct {
+		Setup                     string
+		FrameMedianMs, FrameP95Ms float64
+		WorkMedianMs, WorkP95Ms   float64
+		Seconds                   float64
+	}
+	if readJSON(filepath.Join(dir, "sampling-frames.json"), &paper) {
+		fmt.Println()
+		fmt.Printf("## Sampling room frames (%s, headless Chromium)\n\n- interval between frames: median %.1f ms, p95 %.1f ms; work median %.1f ms\n",
+			paper.Setup, paper.FrameMedianMs, paper.FrameP95Ms, paper.WorkMedianMs)
+		check("sampling paper experiment, from its button to its end (s)", paper.Seconds, paper.Seconds <= 30, "<= 30")
+		check("sampling room p95 frame interval (ms)", paper.FrameP95Ms, paper.FrameP95Ms <= 16.7*1.05, "<= 17.5")
+		check("sampling room p95 work per frame (ms)", paper.WorkP95Ms, paper.WorkP95Ms <= 16.7, "<= 16.7")
+	}
 	var start struct{ CompiledMs, InteractiveMs float64 }
 	if readJSON(filepath.Join(dir, "interactive.json"), &start) {
 		fmt.Printf("- cold cache on localhost: WASM downloaded and compiled (streaming) at %.0f ms, interactive at %.0f ms\n",
