@@ -94,15 +94,15 @@ func (s *ScinolFull) roundGeometry(x []float64) (newDir bool) {
 		return false
 	}
 	if s.r == s.d { // the range is everything: no new direction possible
-		blas64.Gemv(blas.Trans, 1, s.basis(), rankone.Vec(s.xt), 0, rankone.Vec(a))
+		mulTrans(s.U, s.d, s.xt, a)
 		return false
 	}
 	copy(s.perp, s.xt)
 	if s.r > 0 {
 		U := s.basis()
-		blas64.Gemv(blas.Trans, 1, U, rankone.Vec(s.xt), 0, rankone.Vec(a))
+		mulTrans(s.U, s.d, s.xt, a)
 		blas64.Gemv(blas.NoTrans, -1, U, rankone.Vec(a), 1, rankone.Vec(s.perp))
-		blas64.Gemv(blas.Trans, 1, U, rankone.Vec(s.perp), 0, rankone.Vec(a2)) // re-orthogonalise
+		mulTrans(s.U, s.d, s.perp, a2) // re-orthogonalise
 		blas64.Gemv(blas.NoTrans, -1, U, rankone.Vec(a2), 1, rankone.Vec(s.perp))
 		for j := range a {
 			a[j] += a2[j]

@@ -46,14 +46,24 @@ func rotateGo(a, b []float64, c, s float64) {
 }
 
 // rotate2Go is two Givens rotations of the same b in one pass: the bits of
-// rotateGo(a1, b, c1, s1) followed by rotateGo(a2, b, c2, s2).
+// rotateGo(a1, b, c1, s1) followed by rotateGo(a2, b, c2, s2), unrolled by
+// two.
 func rotate2Go(a1, a2, b []float64, c1, s1, c2, s2 float64) {
 	a2, b = a2[:len(a1)], b[:len(a1)]
-	for i, x := range a1 {
-		y, z := b[i], a2[i]
-		y1 := c1*y - s1*x
+	i := 0
+	for ; i+2 <= len(a1); i += 2 {
+		x, z, y := a1[i:i+2:i+2], a2[i:i+2:i+2], b[i:i+2:i+2]
+		x0, x1, z0, z1, y0, y1 := x[0], x[1], z[0], z[1], y[0], y[1]
+		u0, u1 := c1*y0-s1*x0, c1*y1-s1*x1
+		x[0], x[1] = c1*x0+s1*y0, c1*x1+s1*y1
+		z[0], y[0] = c2*z0+s2*u0, c2*u0-s2*z0
+		z[1], y[1] = c2*z1+s2*u1, c2*u1-s2*z1
+	}
+	for ; i < len(a1); i++ {
+		x, y, z := a1[i], b[i], a2[i]
+		u := c1*y - s1*x
 		a1[i] = c1*x + s1*y
-		a2[i], b[i] = c2*z+s2*y1, c2*y1-s2*z
+		a2[i], b[i] = c2*z+s2*u, c2*u-s2*z
 	}
 }
 
@@ -61,15 +71,50 @@ func rotate2Go(a1, a2, b []float64, c1, s1, c2, s2 float64) {
 // v = R^{-T} v, for the upper triangle R of the first n rows and columns of
 // r (row-major, the given stride): row by row, v_i *= 1/R_ii (rinv) and
 // then v[i+1:n] += (-v_i) R[i, i+1:n], contiguous. Rows lo to n-1 are the
-// whole solve of a v whose first lo entries are zero.
+// whole solve of a v whose first lo entries are zero. Where two rows in
+// turn have non-zero v_i, their updates of v[i+2:] run in one pass (the
+// same operations in the same order, as the amd64 assembly does); a row
+// whose v_i is zero is skipped.
 func solveUpperTGo(r, rinv []float64, stride, n, lo, hi int, v []float64) {
 	v = v[:n]
 	for i := lo; i < hi; i++ {
 		vi := v[i] * rinv[i]
 		v[i] = vi
-		if vi != 0 {
-			vec.AddScaled(v[i+1:], -vi, r[i*stride+i+1:i*stride+n])
+		if vi == 0 {
+			continue
 		}
+		row := r[i*stride+i+1 : i*stride+n]
+		if i+1 < hi {
+			vj := (v[i+1] + (-vi)*row[0]) * rinv[i+1]
+			v[i+1] = vj
+			if vj != 0 {
+				next := r[(i+1)*stride+i+2 : (i+1)*stride+n]
+				addScaled2(v[i+2:], -vi, row[1:], -vj, next)
+				i++
+				continue
+			}
+			vec.AddScaled(v[i+2:], -vi, row[1:])
+			i++
+			continue
+		}
+		vec.AddScaled(v[i+1:], -vi, row)
+	}
+}
+
+// addScaled2 sets w_j = (w_j + a x_j) + b y_j for j < len(x), unrolled by
+// four.
+func addScaled2(w []float64, a float64, x []float64, b float64, y []float64) {
+	w, y = w[:len(x)], y[:len(x)]
+	j := 0
+	for ; j+4 <= len(x); j += 4 {
+		u, p, q := w[j:j+4:j+4], x[j:j+4:j+4], y[j:j+4:j+4]
+		u[0] = (u[0] + a*p[0]) + b*q[0]
+		u[1] = (u[1] + a*p[1]) + b*q[1]
+		u[2] = (u[2] + a*p[2]) + b*q[2]
+		u[3] = (u[3] + a*p[3]) + b*q[3]
+	}
+	for ; j < len(x); j++ {
+		w[j] = (w[j] + a*x[j]) + b*y[j]
 	}
 }
 
