@@ -105,8 +105,10 @@ func (f *LDL) Weights(w []float64) {
 // factor is L L~ with L~ = I + (q beta^T strictly below the diagonal), so
 // the new P = L~^{-1} (P + b q): a recursion with one running sum.
 func (f *LDL) Propose(x []float64, b float64) (xAy, onePlusXAx float64) {
-	nL, nD, nDinv, nP := f.nL, f.nD, f.nDinv, f.nP
 	n := f.n
+	L, nL := f.L[:n*n], f.nL[:n*n]
+	D, Dinv, P := f.D[:n], f.Dinv[:n], f.P[:n]
+	nD, nDinv, nP := f.nD[:n], f.nDinv[:n], f.nP[:n]
 	w := f.w[:n]
 	copy(w, x[:n])
 	// C1 in its t form: t_j = 1 + sum_{i<j} q_i^2/D_i grows by additions
@@ -114,8 +116,8 @@ func (f *LDL) Propose(x []float64, b float64) (xAy, onePlusXAx float64) {
 	t, rt, sum := 1.0, 1.0, 0.0 // t_j, 1/t_j, sum of beta_i u_i
 	for j := 0; j < n; j++ {
 		p := w[j] // = (L^{-1} x)_j
-		dj, dinv, pj := f.D[j], f.Dinv[j], f.P[j]
-		col, next := f.col(j), nL[j*n+j+1:(j+1)*n]
+		dj, dinv, pj := D[j], Dinv[j], P[j]
+		col, next := L[j*n+j+1:(j+1)*n], nL[j*n+j+1:(j+1)*n]
 		if p == 0 { // beta = 0: column j, D_j and u_j = P_j stay
 			nD[j], nDinv[j], nP[j] = dj, dinv, pj
 			copy(next, col)
@@ -133,10 +135,11 @@ func (f *LDL) Propose(x []float64, b float64) (xAy, onePlusXAx float64) {
 		nP[j] = u
 		sum += beta * u
 		if len(col) < 8 { // shorter than a call is worth
+			ww, nx := w[j+1:j+1+len(col)], next[:len(col)]
 			for i, li := range col {
-				wi := w[j+1+i] - p*li
-				w[j+1+i] = wi
-				next[i] = li + beta*wi
+				wi := ww[i] - p*li
+				ww[i] = wi
+				nx[i] = li + beta*wi
 			}
 		} else {
 			eliminate(next, col, w[j+1:], p, beta)
