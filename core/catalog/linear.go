@@ -132,6 +132,13 @@ var linearLearners = table[linearBuild]{kind: "learner", items: []item[linearBui
 		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
 			return linear.NewNAG(d, l, p["eta"]), nil
 		}},
+	{Entry{ID: "kt", Name: "KT coin betting", Family: "parameter-free", Paper: paperKT, Algorithm: "the KT bettor per coordinate (§5), features divided by their running maxima",
+		Summary: "bets a fraction of its winnings on each coordinate's next gradient sign: no step to tune, wealth never negative",
+		Loss:    "Lipschitz losses only (logistic, hinge, absolute)", Invariance: InvariantPerFeature,
+		Params: []Param{{Name: "eps", Symbol: "ε", Doc: "initial wealth per coordinate", Default: 1, Min: 0, MinExclusive: true, Max: 1e6, Unit: "prediction units"}}},
+		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
+			return linear.NewKT(d, l, p["eps"])
+		}},
 }}
 
 // Linear returns the entries of the full-information linear learners, in

@@ -50,4 +50,5 @@ var (
 	paperSOBA      = Paper{[]string{"Beygelzimer", "Orabona", "Zhang"}, "Efficient online bandit multiclass learning with Õ(√T) regret", "ICML", 2017}
 	paperBanditron = Paper{[]string{"Kakade", "Shalev-Shwartz", "Tewari"}, "Efficient bandit algorithms for online multiclass prediction", "ICML", 2008}
 	paperMABS      = Paper{[]string{"Salehi", "Celis", "Thiran"}, "Stochastic optimization with bandit sampling", "arXiv 1708.02544", 0}
+	paperKT        = Paper{[]string{"Orabona", "Pál"}, "Coin betting and parameter-free online learning", "NeurIPS", 2016}
 )
