@@ -281,17 +281,22 @@ func (v *banditView) buildPanels() {
 		last := create(v.doc, "p")
 		last.SetAttribute("class", "last-round")
 		p.root.AppendChild(last)
-		p.region = createCanvas(v.doc)
-		p.region.SetWidth(regionCells)
-		p.region.SetHeight(regionCells)
-		p.rctx = p.region.GetContext2d()
-		p.img = p.rctx.CreateImageData(regionCells, regionCells)
-		p.buf = make([]byte, 4*regionCells*regionCells)
+		p.region, p.rctx, p.img, p.buf = offscreen(v.doc, regionCells, regionCells)
 		p.classes = make([]int, regionCells*regionCells)
 		onPress(p.canvas, v.press)
 		box.AppendChild(p.root)
 		v.panels = append(v.panels, p)
 	}
+}
+
+// offscreen returns a w x h canvas that is never shown, its context, an
+// image of its size and the bytes that fill it.
+func offscreen(doc dom.Document, w, h int) (*dom.HTMLCanvasElement, *dom.CanvasRenderingContext2D, *dom.ImageData, []byte) {
+	c := createCanvas(doc)
+	c.SetWidth(w)
+	c.SetHeight(h)
+	ctx := c.GetContext2d()
+	return c, ctx, ctx.CreateImageData(w, h), make([]byte, 4*w*h)
 }
 
 // plotPoints returns the points' places on the plot: the run's (SynSep

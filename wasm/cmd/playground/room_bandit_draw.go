@@ -91,12 +91,7 @@ func (v *banditView) drawGuesses(i int, p *banditPanel, f playground.Frame, whol
 	w, h := p.canvas.Width(), p.canvas.Height()
 	dpr := float64(w) / panelSize
 	if p.dots == nil {
-		p.dots = createCanvas(v.doc)
-		p.dots.SetWidth(w)
-		p.dots.SetHeight(h)
-		p.dctx = p.dots.GetContext2d()
-		p.dimg = p.dctx.CreateImageData(w, h)
-		p.dbuf = make([]byte, 4*w*h)
+		p.dots, p.dctx, p.dimg, p.dbuf = offscreen(v.doc, w, h)
 	}
 	if v.stamper == nil {
 		v.stamper = playground.NewDotStamper(5*dpr, 2*dpr)
