@@ -22,28 +22,28 @@ var (
 type linearBuild = func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error)
 
 var linearLearners = table[linearBuild]{kind: "learner", items: []item[linearBuild]{
-	{Entry{ID: "ogd", Name: "OGD", Family: "gradient descent", Paper: paperOGD, Algorithm: "projected online gradient descent, constant step (§2)",
+	{Entry{ID: "ogd", Name: "OGD", Family: FamilyFirstOrder, Paper: paperOGD, Algorithm: "projected online gradient descent, constant step (§2)",
 		Summary: "w ← Π(w − η ∇ℓ): the baseline; its step has the units of the features, so a change of units changes it",
 		Loss:    "any", Invariance: InvariantNone,
 		Params: []Param{{Name: "eta", Symbol: "η", Doc: "constant step", Default: 0.5, Min: 0, MinExclusive: true, Max: 1e6}, paramRadius}},
 		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
 			return linear.NewOGD(d, l, p["eta"], p["radius"]), nil
 		}},
-	{Entry{ID: "ogd-sqrt", Name: "OGD, η/√t", Family: "gradient descent", Paper: paperOGD, Algorithm: "projected online gradient descent, step η/√t (§2)",
+	{Entry{ID: "ogd-sqrt", Name: "OGD, η/√t", Family: FamilyFirstOrder, Paper: paperOGD, Algorithm: "projected online gradient descent, step η/√t (§2)",
 		Summary: "OGD with a decaying step: O(√T) regret on a bounded domain without knowing T",
 		Loss:    "any", Invariance: InvariantNone,
 		Params: []Param{{Name: "eta", Symbol: "η", Doc: "step of round 1 (D/L for the note's bound)", Default: 1, Min: 0, MinExclusive: true, Max: 1e6}, paramRadius}},
 		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
 			return linear.NewOGDSqrt(d, l, p["eta"], p["radius"]), nil
 		}},
-	{Entry{ID: "ftl", Name: "Follow the Leader", Family: "gradient descent", Paper: paperOGD, Algorithm: "FTL on the linearized losses over an L2 ball (§2.3's failure example)",
+	{Entry{ID: "ftl", Name: "Follow the Leader", Family: FamilyFirstOrder, Paper: paperOGD, Algorithm: "FTL on the linearized losses over an L2 ball (§2.3's failure example)",
 		Summary: "plays the best point for the past: linear regret on the lecture's alternating sequence",
 		Loss:    "any", Invariance: InvariantNone,
 		Params: []Param{{Name: "radius", Symbol: "D", Doc: "radius of the ball FTL plays in", Default: 1, Min: 0, MinExclusive: true, Max: 1e6, Unit: "1/feature units"}}},
 		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
 			return linear.NewFTL(d, l, p["radius"]), nil
 		}},
-	{Entry{ID: "adagrad", Name: "AdaGrad", Family: "gradient descent", Paper: paperAdaGrad, Algorithm: "diagonal AdaGrad, mirror-descent form",
+	{Entry{ID: "adagrad", Name: "AdaGrad", Family: FamilyScaleFree, Paper: paperAdaGrad, Algorithm: "diagonal AdaGrad, mirror-descent form",
 		Summary: "per-coordinate steps η/√(Σg²): adapts to gradient sizes, not to feature units",
 		Loss:    "any", Invariance: InvariantNone,
 		Params: []Param{{Name: "eta", Symbol: "η", Doc: "step", Default: 0.5, Min: 0, MinExclusive: true, Max: 1e6},
@@ -51,88 +51,88 @@ var linearLearners = table[linearBuild]{kind: "learner", items: []item[linearBui
 		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
 			return linear.NewAdaGrad(d, l, p["eta"], p["delta"]), nil
 		}},
-	{Entry{ID: "scinol-diag", Name: "SI coordinate-wise", Family: "scale-invariant", Paper: paperKotlowski, Algorithm: "Algorithm 1",
+	{Entry{ID: "scinol-diag", Name: "SI coordinate-wise", Family: FamilyScaleInvariant, Paper: paperKotlowski, Algorithm: "Algorithm 1",
 		Summary: "per-coordinate exponential potential; invariant to each feature's unit; starts slowly by design",
 		Loss:    "any (bounds for 1-Lipschitz)", Invariance: InvariantPerFeature, Params: []Param{paramAlpha}},
 		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
 			return linear.NewScinolDiag(d, l, p["alpha"]), nil
 		}},
-	{Entry{ID: "scinol-full", Cost: CostQuadratic, Name: "SI full", Family: "scale-invariant", Paper: paperKotlowski, Algorithm: "Algorithm 2",
+	{Entry{ID: "scinol-full", Cost: CostQuadratic, Name: "SI full", Family: FamilyScaleInvariant, Paper: paperKotlowski, Algorithm: "Algorithm 2",
 		Summary: "second-order potential with S⁺: invariant to any invertible linear map of the inputs (affine units with a bias)",
 		Loss:    "any (bounds for 1-Lipschitz)", Invariance: InvariantLinear, Params: []Param{paramAlpha}},
 		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
 			return linear.NewScinolFull(d, l, p["alpha"]), nil
 		}},
-	{Entry{ID: "omd-si-pnorm", Name: "OMD scale-invariant p-norm", Family: "scale-invariant", Paper: paperOMD, Algorithm: "regularizer (12), derived form",
+	{Entry{ID: "omd-si-pnorm", Name: "OMD scale-invariant p-norm", Family: FamilyScaleInvariant, Paper: paperOMD, Algorithm: "regularizer (12), derived form",
 		Summary: "p-norm OMD with p = 2 ln m on features scaled by their maxima: log-dimension bound",
 		Loss:    "any (bounds for 1-Lipschitz)", Invariance: InvariantPerFeature,
 		Params: []Param{paramOMDEta, {Name: "delta", Symbol: "δ", Doc: "initial value under β's square root (≥ e L²)", Default: math.E, Min: math.E, Max: 1e6}}},
 		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
 			return linear.NewOMDSIPNorm(d, l, p["eta"], p["delta"]), nil
 		}},
-	{Entry{ID: "omd-si-diag", Name: "OMD scale-invariant diagonal", Family: "scale-invariant", Paper: paperOMD, Algorithm: "regularizer (13), derived form",
+	{Entry{ID: "omd-si-diag", Name: "OMD scale-invariant diagonal", Family: FamilyScaleInvariant, Paper: paperOMD, Algorithm: "regularizer (13), derived form",
 		Summary: "AdaGrad-like per-coordinate OMD on features scaled by their maxima",
 		Loss:    "any (bounds for 1-Lipschitz)", Invariance: InvariantPerFeature,
 		Params: []Param{paramOMDEta, {Name: "delta", Symbol: "δ", Doc: "initial value under β's square root (≥ L²)", Default: 1, Min: 1, Max: 1e6}}},
 		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
 			return linear.NewOMDSIDiag(d, l, p["eta"], p["delta"]), nil
 		}},
-	{Entry{ID: "vaw", Cost: CostQuadratic, Name: "Vovk–Azoury–Warmuth", Family: "second-order", Paper: paperOMD, Algorithm: "Vovk–Azoury–Warmuth forecaster (§4)",
+	{Entry{ID: "vaw", Cost: CostQuadratic, Name: "Vovk–Azoury–Warmuth", Family: FamilySecondOrder, Paper: paperOMD, Algorithm: "Vovk–Azoury–Warmuth forecaster (§4)",
 		Summary: "online ridge regression that includes the current x: the classic for the squared loss",
 		Loss:    "squared (built in)", Invariance: InvariantNone,
 		Params: []Param{{Name: "a", Symbol: "a", Doc: "ridge regularization", Default: 1, Min: 0, MinExclusive: true, Max: 1e6, Unit: "feature units²"}}},
 		func(d int, _ loss.Loss, p map[string]float64) (linear.Learner, error) {
 			return linear.NewVAW(d, p["a"]), nil
 		}},
-	{Entry{ID: "sop", Cost: CostQuadratic, Name: "Second-order Perceptron", Family: "second-order", Paper: paperOMD, Algorithm: "second-order Perceptron (§6)",
+	{Entry{ID: "sop", Cost: CostQuadratic, Name: "Second-order Perceptron", Family: FamilySecondOrder, Paper: paperOMD, Algorithm: "second-order Perceptron (§6)",
 		Summary: "Perceptron with a whitening matrix built from its mistakes",
 		Loss:    "mistakes (built in)", Invariance: InvariantNone,
 		Params: []Param{{Name: "a", Symbol: "a", Doc: "regularization of the correlation matrix", Default: 1, Min: 0, MinExclusive: true, Max: 1e6, Unit: "feature units²"}}},
 		func(d int, _ loss.Loss, p map[string]float64) (linear.Learner, error) {
 			return linear.NewSOP(d, p["a"]), nil
 		}},
-	{Entry{ID: "arow", Cost: CostQuadratic, Name: "AROW", Family: "second-order", Paper: paperOMD, Algorithm: "AROW (§6)",
+	{Entry{ID: "arow", Cost: CostQuadratic, Name: "AROW", Family: FamilySecondOrder, Paper: paperOMD, Algorithm: "AROW (§6)",
 		Summary: "confidence-weighted updates of a mean and a covariance on margin errors",
 		Loss:    "squared hinge (built in)", Invariance: InvariantNone,
 		Params: []Param{{Name: "r", Symbol: "r", Doc: "regularization", Default: 1, Min: 0, MinExclusive: true, Max: 1e6, Unit: "feature units²"}}},
 		func(d int, _ loss.Loss, p map[string]float64) (linear.Learner, error) {
 			return linear.NewAROW(d, p["r"]), nil
 		}},
-	{Entry{ID: "pa1", Name: "PA-I", Family: "mistake-driven", Paper: paperOMD, Algorithm: "Passive-Aggressive PA-I (§6)",
+	{Entry{ID: "pa1", Name: "PA-I", Family: FamilyFirstOrder, Paper: paperOMD, Algorithm: "Passive-Aggressive PA-I (§6)",
 		Summary: "smallest change that fixes the hinge loss, capped by C",
 		Loss:    "hinge (built in)", Invariance: InvariantNone,
 		Params: []Param{{Name: "C", Symbol: "C", Doc: "aggressiveness: the cap on each step", Default: 1, Min: 0, MinExclusive: true, Max: 1e6}}},
 		func(d int, _ loss.Loss, p map[string]float64) (linear.Learner, error) {
 			return linear.NewPA1(d, p["C"]), nil
 		}},
-	{Entry{ID: "perceptron", Name: "Perceptron", Family: "mistake-driven", Paper: paperOMD, Algorithm: "Perceptron (§6)",
+	{Entry{ID: "perceptron", Name: "Perceptron", Family: FamilyFirstOrder, Paper: paperOMD, Algorithm: "Perceptron (§6)",
 		Summary: "w ← w + y x on every mistake",
 		Loss:    "mistakes (built in)", Invariance: InvariantNone},
 		func(d int, _ loss.Loss, _ map[string]float64) (linear.Learner, error) {
 			return linear.NewPerceptron(d), nil
 		}},
-	{Entry{ID: "scinol1", Name: "ScInOL1", Family: "scale-invariant", Paper: paperScinol, Algorithm: "ScInOL1",
+	{Entry{ID: "scinol1", Name: "ScInOL1", Family: FamilyScaleInvariant, Paper: paperScinol, Algorithm: "ScInOL1",
 		Summary: "coin betting per coordinate: parameter-free and unit-free, without Algorithm 1's slow start",
 		Loss:    "any (bounds for 1-Lipschitz)", Invariance: InvariantPerFeature,
 		Params: []Param{{Name: "eps", Symbol: "ε", Doc: "initial wealth per coordinate", Default: 1, Min: 0, MinExclusive: true, Max: 1e6, Unit: "prediction units"}}},
 		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
 			return linear.NewScinol1(d, l, p["eps"]), nil
 		}},
-	{Entry{ID: "scinol2", Name: "ScInOL2", Family: "scale-invariant", Paper: paperScinol, Algorithm: "ScInOL2",
+	{Entry{ID: "scinol2", Name: "ScInOL2", Family: FamilyScaleInvariant, Paper: paperScinol, Algorithm: "ScInOL2",
 		Summary: "ScInOL with a wealth that grows with the reward: the paper's best",
 		Loss:    "any (bounds for 1-Lipschitz)", Invariance: InvariantPerFeature,
 		Params: []Param{{Name: "eps", Symbol: "ε", Doc: "initial wealth per coordinate", Default: 1, Min: 0, MinExclusive: true, Max: 1e6, Unit: "prediction units"}}},
 		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
 			return linear.NewScinol2(d, l, p["eps"]), nil
 		}},
-	{Entry{ID: "nag", Name: "NAG", Family: "scale-invariant", Paper: paperNAG, Algorithm: "Normalized Adaptive Gradient (as in Vowpal Wabbit)",
+	{Entry{ID: "nag", Name: "NAG", Family: FamilyNormalized, Paper: paperNAG, Algorithm: "Normalized Adaptive Gradient (as in Vowpal Wabbit)",
 		Summary: "AdaGrad on features normalized by their running maxima",
 		Loss:    "any", Invariance: InvariantPerFeature,
 		Params: []Param{{Name: "eta", Symbol: "η", Doc: "step", Default: 0.5, Min: 0, MinExclusive: true, Max: 1e6}}},
 		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
 			return linear.NewNAG(d, l, p["eta"]), nil
 		}},
-	{Entry{ID: "kt", Name: "KT coin betting", Family: "parameter-free", Paper: paperKT, Algorithm: "the KT bettor per coordinate (§5), features divided by their running maxima",
+	{Entry{ID: "kt", Name: "KT coin betting", Family: FamilyParameterFree, Paper: paperKT, Algorithm: "the KT bettor per coordinate (§5), features divided by their running maxima",
 		Summary: "bets a fraction of its winnings on each coordinate's next gradient sign: no step to tune, wealth never negative",
 		Loss:    "Lipschitz losses only (logistic, hinge, absolute)", Invariance: InvariantPerFeature,
 		Params: []Param{{Name: "eps", Symbol: "ε", Doc: "initial wealth per coordinate", Default: 1, Min: 0, MinExclusive: true, Max: 1e6, Unit: "prediction units"}}},

@@ -52,3 +52,24 @@ func TestEveryEntryBuildsAndChecks(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryLearnerHasAFamily checks that each linear learner belongs to one
+// of the families the playground's picker shows, and that no family is
+// empty.
+func TestEveryLearnerHasAFamily(t *testing.T) {
+	count := map[string]int{}
+	for _, f := range LinearFamilies() {
+		count[f.Name] = 0
+	}
+	for _, e := range Linear() {
+		if _, ok := count[e.Family]; !ok {
+			t.Errorf("%s: family %q is not one of LinearFamilies", e.ID, e.Family)
+		}
+		count[e.Family]++
+	}
+	for name, n := range count {
+		if n == 0 {
+			t.Errorf("family %q has no learner", name)
+		}
+	}
+}

@@ -108,11 +108,23 @@ func (a *app) bind() {
 		a.changed()
 	})
 	box := a.el("learners")
-	for _, e := range catalog.Linear() {
-		cb := checkbox(a.doc, "learner-"+e.ID, e.Name, e.Summary, false)
-		box.AppendChild(cb)
-		id := e.ID
-		a.on("learner-"+id, "change", func() { a.toggleLearner(id) })
+	for _, f := range catalog.LinearFamilies() {
+		// One group per family, headed by what its learners promise.
+		group := create(a.doc, "fieldset")
+		group.SetAttribute("class", "family")
+		legend := create(a.doc, "legend")
+		legend.SetTextContent(f.Name)
+		group.AppendChild(legend)
+		group.AppendChild(node(a.doc, "p", "family-promise", f.Promise))
+		box.AppendChild(group) // in the document first: on finds the boxes by id
+		for _, e := range catalog.Linear() {
+			if e.Family != f.Name {
+				continue
+			}
+			group.AppendChild(checkbox(a.doc, "learner-"+e.ID, e.Name, e.Summary, false))
+			id := e.ID
+			a.on("learner-"+id, "change", func() { a.toggleLearner(id) })
+		}
 	}
 	a.bindFiles()
 	byID(a.doc, "present").AddEventListener("click", false, func(dom.Event) { togglePresent(a.doc); a.dirty = true })
