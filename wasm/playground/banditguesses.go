@@ -12,6 +12,7 @@ package playground
 type guessCache struct {
 	class, stamp []int
 	next         int
+	current      int // the update count at which every row was last found current (-1: never)
 }
 
 // Guess returns learner i's cached greedy class at row (computed at some
@@ -35,12 +36,15 @@ func (r *BanditRun) RefreshGuesses(i, budget int, changed []int) ([]int, bool) {
 	}
 	g := &r.guesses[i]
 	if g.class == nil {
-		g.class, g.stamp = make([]int, len(r.X)), make([]int, len(r.X))
+		g.class, g.stamp, g.current = make([]int, len(r.X)), make([]int, len(r.X)), -1
 		for row := range g.stamp {
 			g.stamp[row] = -1
 		}
 	}
 	now := r.Session.Updates(i)
+	if g.current == now { // nothing to look at: the learner has not updated since
+		return changed, true
+	}
 	for range len(r.X) {
 		row := g.next
 		if g.stamp[row] != now {
@@ -56,5 +60,6 @@ func (r *BanditRun) RefreshGuesses(i, budget int, changed []int) ([]int, bool) {
 		}
 		g.next = (row + 1) % len(r.X)
 	}
+	g.current = now
 	return changed, true
 }

@@ -263,21 +263,23 @@ func (v *roomView) loop() {
 	var f func(time.Duration)
 	last := time.Duration(0)
 	f = func(now time.Duration) {
-		if v.active && v.player.Playing() { // the frames of a playing stream are measured
+		measured := v.active && v.player.Playing() // the frames of a playing stream are measured
+		if v.active {
+			t0 := clock()
+			v.tick()
+			if measured {
+				v.work.add(clock() - t0)
+			}
+		}
+		if !measured {
+			last = 0
+		} else {
 			if last > 0 {
 				v.frames.add(float64(now-last) / float64(time.Millisecond))
 			}
 			last = now
-			t0 := clock()
-			v.tick()
-			v.work.add(clock() - t0)
 			if v.frames.count%15 == 0 || !v.player.Playing() {
 				v.publishFrames()
-			}
-		} else {
-			last = 0
-			if v.active {
-				v.tick()
 			}
 		}
 		dom.GetWindow().RequestAnimationFrame(f)
