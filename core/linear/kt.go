@@ -11,7 +11,10 @@ import (
 // Pál, Coin betting and parameter-free online learning, NeurIPS 2016, §5,
 // the KT bettor reduced to one-dimensional online linear optimization), in
 // the per-coordinate form with each feature divided by its running maximum
-// |x_i| (as Yahoo's yamall runs it):
+// |x_i|. Each coin is divided by the maximum of its own round, so that it
+// lies in [-1, 1] when it is bet on (Yahoo's yamall divides the sum of the
+// raw coins by the current maximum instead; both are invariant to a
+// feature's unit):
 //
 //	coin    c_i = -(g/L) x_i / s_i, in [-1, 1] for an L-Lipschitz loss,
 //	weight  w_i = W_i beta_i / s_i, beta_i = (sum of past coins) / (rounds + 1),
