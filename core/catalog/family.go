@@ -22,7 +22,7 @@ func LinearFamilies() []Family {
 	return []Family{
 		{FamilyScaleInvariant, "predictions unchanged when a feature's unit changes"},
 		{FamilyNormalized, "steps divided by each feature's running maximum, so that its unit cancels"},
-		{FamilyParameterFree, "no step to tune: they bet a share of their winnings on each gradient's sign"},
+		{FamilyParameterFree, "no step to tune: each coordinate bets a share of its winnings, or grows its own step, as evidence comes in"},
 		{FamilyScaleFree, "unchanged when every loss is multiplied by a constant, not when a feature is"},
 		{FamilyFirstOrder, "one gradient step a round, whose size has the units of the features"},
 		{FamilySecondOrder, "a d x d matrix of the inputs seen so far: O(d²) a round, and units matter"},

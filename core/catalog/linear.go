@@ -139,6 +139,33 @@ var linearLearners = table[linearBuild]{kind: "learner", items: []item[linearBui
 		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
 			return linear.NewKT(d, l, p["eps"])
 		}},
+	{Entry{ID: "cocob", Name: "COCOB", Family: FamilyParameterFree, Paper: paperCOCOB, Algorithm: "COCOB (Algorithm 1) per coordinate, each gradient bound replaced by its running maximum as in COCOB-Backprop, reward clipped at 0",
+		Summary: "bets tanh(θ/(G+L)) of its wealth on each coordinate: no step to tune, invariant to each feature's unit, any loss",
+		Loss:    "any", Invariance: InvariantPerFeature,
+		Params: []Param{{Name: "eps", Symbol: "ε", Doc: "initial wealth per coordinate", Default: 1, Min: 0, MinExclusive: true, Max: 1e6, Unit: "prediction units"}}},
+		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
+			return linear.NewCOCOB(d, l, p["eps"]), nil
+		}},
+	{Entry{ID: "pistol", Name: "PiSTOL", Family: FamilyParameterFree, Paper: paperPiSTOL, Algorithm: "PiSTOL per coordinate, in the form of the author's yamall library",
+		Summary: "an exponential potential of each coordinate's gradient sum: no step to tune, but its weights scale as c^(-1/2) with a feature's unit",
+		Loss:    "Lipschitz losses only (logistic, hinge, absolute)", Invariance: InvariantNone,
+		Params: []Param{{Name: "eta", Symbol: "η", Doc: "scale of every weight", Default: 1, Min: 0, MinExclusive: true, Max: 1e6}}},
+		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
+			return linear.NewPiSTOL(d, l, p["eta"])
+		}},
+	{Entry{ID: "freerex", Name: "FreeRex", Family: FamilyParameterFree, Paper: paperFreeRex, Algorithm: "FreeRex (Algorithm 1, k = √5) per coordinate",
+		Summary: "FTRL whose regularizer learns the gradients' scale and the comparator's size as it goes: nothing to set; units of features still matter",
+		Loss:    "any", Invariance: InvariantNone},
+		func(d int, l loss.Loss, _ map[string]float64) (linear.Learner, error) {
+			return linear.NewFreeRex(d, l), nil
+		}},
+	{Entry{ID: "solo-ftrl", Name: "SOLO FTRL", Family: FamilyScaleFree, Paper: paperSOLO, Algorithm: "SOLO FTRL (§3) per coordinate, regularizer w²/(2η)",
+		Summary: "w_i = −η θ_i/√Σg_i²: unchanged when every loss is scaled, but a feature's unit scales its share of the prediction",
+		Loss:    "any", Invariance: InvariantNone,
+		Params: []Param{{Name: "eta", Symbol: "η", Doc: "scale of the regularizer w²/(2η)", Default: 0.5, Min: 0, MinExclusive: true, Max: 1e6}}},
+		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
+			return linear.NewSOLO(d, l, p["eta"]), nil
+		}},
 }}
 
 // Linear returns the entries of the full-information linear learners, in

@@ -51,4 +51,8 @@ var (
 	paperBanditron = Paper{[]string{"Kakade", "Shalev-Shwartz", "Tewari"}, "Efficient bandit algorithms for online multiclass prediction", "ICML", 2008}
 	paperMABS      = Paper{[]string{"Salehi", "Celis", "Thiran"}, "Stochastic optimization with bandit sampling", "arXiv 1708.02544", 0}
 	paperKT        = Paper{[]string{"Orabona", "Pál"}, "Coin betting and parameter-free online learning", "NeurIPS", 2016}
+	paperCOCOB     = Paper{[]string{"Orabona", "Tommasi"}, "Training deep networks without learning rates through coin betting", "NeurIPS", 2017}
+	paperPiSTOL    = Paper{[]string{"Orabona"}, "Simultaneous model selection and optimization through parameter-free stochastic learning", "NIPS", 2014}
+	paperFreeRex   = Paper{[]string{"Cutkosky", "Boahen"}, "Online learning without prior information", "COLT", 2017}
+	paperSOLO      = Paper{[]string{"Orabona", "Pál"}, "Scale-free online learning", "Theoretical Computer Science", 2018}
 )

@@ -42,10 +42,11 @@ type KT struct {
 // sum to a finite prediction.
 const maxWealth = 1e300
 
-// ErrUnboundedGradient refuses a coin-betting learner on a loss whose
-// derivative is unbounded (squared loss): its coins would leave [-1, 1]
-// and the bettor could lose more than its wealth.
-var ErrUnboundedGradient = errors.New("this learner bets a wealth that only a Lipschitz loss (logistic, hinge, absolute) keeps positive; the squared loss has unbounded gradients: use the absolute loss for regression")
+// ErrUnboundedGradient refuses a learner that needs a bound on the loss's
+// derivative (KT, PiSTOL) on a loss without one (squared loss): KT's coins
+// would leave [-1, 1] and the bettor could lose more than its wealth;
+// PiSTOL's potential is built on the bound.
+var ErrUnboundedGradient = errors.New("this learner needs a Lipschitz loss (logistic, hinge, absolute); the squared loss has unbounded gradients: use the absolute loss for regression")
 
 // NewKT returns per-coordinate KT in d dimensions with initial wealth eps
 // per coordinate, for a Lipschitz loss.
