@@ -20,12 +20,13 @@ AXE_STAMP := wasm/browsertest/node_modules/.package-lock.json
 build: $(SITE_OUT)
 
 site/playground.wasm: $(GO_FILES)
-	$(JS_ENV) $(GO) build $(WASM_FLAGS) -o $@ ./wasm/cmd/playground
+	$(JS_ENV) $(GO) build $(WASM_FLAGS) -tags pagedata -o $@ ./wasm/cmd/playground
 
 # the other rooms: the same command built with the rooms tag, loaded by the
-# page when a room is first shown
+# page when a room is first shown. Both page programs carry the pagedata tag:
+# they embed only the datasets the rooms draw (assets.Data), not assets.More.
 site/rooms.wasm: $(GO_FILES)
-	$(JS_ENV) $(GO) build $(WASM_FLAGS) -tags rooms -o $@ ./wasm/cmd/playground
+	$(JS_ENV) $(GO) build $(WASM_FLAGS) -tags rooms,pagedata -o $@ ./wasm/cmd/playground
 
 site/wasm_exec.js: $(WASM_EXEC)/wasm_exec.js
 	cp $< $@
@@ -116,7 +117,7 @@ bench: build $(AXE_STAMP)
 	done
 	mv build/bench/chromium-runs.txt build/bench/chromium.txt
 	# the two-program split against one program (-tags single), measured
-	$(JS_ENV) $(GO) build $(WASM_FLAGS) -tags single -o build/bench/single.wasm ./wasm/cmd/playground
+	$(JS_ENV) $(GO) build $(WASM_FLAGS) -tags single,pagedata -o build/bench/single.wasm ./wasm/cmd/playground
 	# the frame and start measurements (first, on a quiet browser: the
 	# split's two dozen tabs once cost them their frames): the units room's
 	# at their real targets, the other rooms' judged by the table; then the

@@ -30,6 +30,12 @@ type Dataset struct {
 	LabelValues map[string][]string `json:"labelValues"`
 	Rows        int                 `json:"rows"` // data rows in the file, missing values included
 	file        string
+	files       fileReader // where file is; nil means assets.Data
+}
+
+// fileReader reads a named file: an embed.FS.
+type fileReader interface {
+	ReadFile(name string) ([]byte, error)
 }
 
 var datasets = []Dataset{
@@ -111,7 +117,11 @@ func loadAll() {
 	loadOnce.Do(func() {
 		loaded = map[string]*Table{}
 		for _, d := range datasets {
-			raw, err := assets.Data.ReadFile(d.file)
+			var files fileReader = assets.Data
+			if d.files != nil {
+				files = d.files
+			}
+			raw, err := files.ReadFile(d.file)
 			if err != nil {
 				loadErr = fmt.Errorf("dataset %s: %w", d.Name, err)
 				return
