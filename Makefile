@@ -14,7 +14,7 @@ CF_BUILD  := $(CF_DIR)/build
 NPM_STAMP := $(CF_DIR)/node_modules/.package-lock.json
 AXE_STAMP := wasm/browsertest/node_modules/.package-lock.json
 
-.PHONY: build serve test fmt-check vet test-native test-wasm test-browser test-worker worker deploy bench load reproduce lighthouse clean
+.PHONY: build serve test fmt-check vet test-native test-wasm test-browser test-worker worker deploy bench load reproduce leaderboard lighthouse clean
 
 ## build: the playground's WASM, Go's wasm_exec.js and the datasets into site/
 build: $(SITE_OUT)
@@ -148,6 +148,12 @@ lighthouse: build $(LH_STAMP)
 	rc=$$?; kill $$pid; exit $$rc
 	@echo "mobile (Lighthouse's default):"; node wasm/lighthouse/scores.js build/lighthouse.json
 	@echo "desktop preset:"; node wasm/lighthouse/scores.js build/lighthouse-desktop.json
+
+## leaderboard: every learner on every shipped dataset, natural units and
+## rescaled; rewrites assets/docs/leaderboard.md and the tables in README.md
+## and site/index.html
+leaderboard:
+	$(GO) run ./core/cmd/leaderboard -md assets/docs/leaderboard.md -page site/index.html -readme README.md
 
 ## reproduce: the SOBA and MABS experiments at full size (tens of minutes),
 ## written to build/reproduce (the docs in assets/docs quote them)

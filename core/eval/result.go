@@ -161,16 +161,25 @@ func (s *Session) comparator(ctx context.Context) (Comparator, error) {
 // Result, the learners' cumulative losses minus this are their regret
 // against it, round by round.
 func (s *Session) FixedLoss(u []float64) []float64 {
-	out := make([]float64, s.t)
+	out := s.FixedPredictions(u)
 	total := 0.0
 	for t, row := range s.order[:s.t] {
-		x := s.mapped[row]
+		total += s.cfg.loss.Value(s.rounds.Y[row], out[t])
+		out[t] = total
+	}
+	return out
+}
+
+// FixedPredictions returns the prediction u·x of the fixed linear predictor
+// u (on the mapped features) of each round played.
+func (s *Session) FixedPredictions(u []float64) []float64 {
+	out := make([]float64, s.t)
+	for t, row := range s.order[:s.t] {
 		yhat := 0.0
-		for j, v := range x {
+		for j, v := range s.mapped[row] {
 			yhat += u[j] * v
 		}
-		total += s.cfg.loss.Value(s.rounds.Y[row], yhat)
-		out[t] = total
+		out[t] = yhat
 	}
 	return out
 }
