@@ -84,9 +84,20 @@ func (c *COCOB) Learn(x []float64, y float64) float64 {
 		maxG[i] = maxAbs(maxG[i], gi)
 		sumAbs[i] += math.Abs(gi)
 		theta[i] -= gi
-		reward[i] = math.Min(math.Max(reward[i]-gi*w[i], 0), maxWealth)
-		w[i] = math.Tanh(theta[i]/(sumAbs[i]+maxG[i])) * (c.eps + reward[i]) / maxG[i]
-		w[i] = math.Max(-maxWealth, math.Min(w[i], maxWealth))
+		r := reward[i] - gi*w[i]
+		if !(r > 0) { // the clip at 0, also of a product that overflowed to -Inf
+			r = 0
+		} else if r > maxWealth {
+			r = maxWealth
+		}
+		reward[i] = r
+		wi := math.Tanh(theta[i]/(sumAbs[i]+maxG[i])) * (c.eps + r) / maxG[i]
+		if wi > maxWealth {
+			wi = maxWealth
+		} else if wi < -maxWealth {
+			wi = -maxWealth
+		}
+		w[i] = wi
 	}
 	return yhat
 }

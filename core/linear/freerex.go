@@ -74,10 +74,23 @@ func (f *FreeRex) Learn(x []float64, y float64) float64 {
 		}
 		theta[i] += gi
 		u, t := gi/maxG[i], math.Abs(theta[i])/maxG[i] // g_i and |θ_i| in units of L_i
-		r[i] = math.Max(r[i]+2*u*u, t)
-		a[i] = math.Max(a[i], r[i])
-		e := math.Min(t/(freeRexK*math.Sqrt(r[i])), maxExponent) // η_i |θ_i| / k
-		w[i] = -math.Copysign(math.Expm1(e)/a[i], theta[i])
+		ri := r[i] + 2*u*u
+		if t > ri {
+			ri = t
+		}
+		r[i] = ri
+		if ri > a[i] {
+			a[i] = ri
+		}
+		e := t / (freeRexK * math.Sqrt(ri)) // η_i |θ_i| / k
+		if e > maxExponent {
+			e = maxExponent
+		}
+		if wi := expm1(e) / a[i]; theta[i] > 0 {
+			w[i] = -wi
+		} else {
+			w[i] = wi
+		}
 	}
 	return yhat
 }
