@@ -13,6 +13,14 @@ func axpy(alpha float64, x, y []float64)
 //go:noescape
 func eliminate(out, l, w []float64, p, beta float64)
 
+// eliminate2 runs eliminate for (out1, l1, p1, beta1) and then for
+// (out2, l2, p2, beta2) on the same w: two passes of the assembly, which
+// measured faster natively than one pass of eliminate2Go.
+func eliminate2(out1, l1, out2, l2, w []float64, p1, beta1, p2, beta2 float64) {
+	eliminate(out1, l1, w, p1, beta1)
+	eliminate(out2, l2, w, p2, beta2)
+}
+
 // rotate applies the plane rotation (c, s) to (a_i, b_i) for i < len(a):
 // a_i, b_i = c a_i + s b_i, c b_i - s a_i; len(b) >= len(a).
 //

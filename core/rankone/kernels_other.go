@@ -11,6 +11,12 @@ func axpy(alpha float64, x, y []float64) { vec.AddScaled(y, alpha, x) }
 // out_i = l_i + beta w_i; len(w), len(out) >= len(l).
 func eliminate(out, l, w []float64, p, beta float64) { eliminateGo(out, l, w, p, beta) }
 
+// eliminate2 runs eliminate for (out1, l1, p1, beta1) and then for
+// (out2, l2, p2, beta2) on the same w, in one pass.
+func eliminate2(out1, l1, out2, l2, w []float64, p1, beta1, p2, beta2 float64) {
+	eliminate2Go(out1, l1, out2, l2, w, p1, beta1, p2, beta2)
+}
+
 // rotate applies the plane rotation (c, s) to (a_i, b_i) for i < len(a):
 // a_i, b_i = c a_i + s b_i, c b_i - s a_i; len(b) >= len(a).
 func rotate(a, b []float64, c, s float64) { rotateGo(a, b, c, s) }

@@ -11,6 +11,33 @@ import (
 // TestKernelsMatchGo checks that axpy, eliminate, rotate and rotate2 (assembly on amd64)
 // give the same bits as the Go loops, at every length around the
 // unrolling's boundaries and with values of very different magnitudes.
+// TestEliminate2IsTwoEliminates checks that the two-column step (the
+// platform's and the Go one) gives the bits of two one-column steps, on
+// every length from 0 to 40 (odd ones end in the tail loop).
+func TestEliminate2IsTwoEliminates(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	for _, impl := range []struct {
+		name string
+		f    func(out1, l1, out2, l2, w []float64, p1, beta1, p2, beta2 float64)
+	}{{"eliminate2", eliminate2}, {"eliminate2Go", eliminate2Go}} {
+		for n := range 41 {
+			l1, l2, w := randVec(rng, n, 1), randVec(rng, n, 1), randVec(rng, n, 1)
+			w2 := append([]float64(nil), w...)
+			o1, o2 := make([]float64, n), make([]float64, n)
+			r1, r2 := make([]float64, n), make([]float64, n)
+			p1, b1, p2, b2 := rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()
+			impl.f(o1, l1, o2, l2, w, p1, b1, p2, b2)
+			eliminateGo(r1, l1, w2, p1, b1)
+			eliminateGo(r2, l2, w2, p2, b2)
+			for i := range n {
+				if o1[i] != r1[i] || o2[i] != r2[i] || w[i] != w2[i] {
+					t.Fatalf("%s n=%d entry %d: (%v, %v, %v), two steps (%v, %v, %v)", impl.name, n, i, o1[i], o2[i], w[i], r1[i], r2[i], w2[i])
+				}
+			}
+		}
+	}
+}
+
 func TestKernelsMatchGo(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	r := func(n int) []float64 {

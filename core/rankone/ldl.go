@@ -141,9 +141,32 @@ func (f *LDL) Propose(x []float64, b float64) (xAy, onePlusXAx float64) {
 				ww[i] = wi
 				nx[i] = li + beta*wi
 			}
-		} else {
-			eliminate(next, col, w[j+1:], p, beta)
+			continue
 		}
+		// Column j+1 in the same pass, when it changes too: its p is
+		// w_{j+1} after column j's step, which is the first entry of
+		// that step; then both columns' steps run over rows j+2 on.
+		p2 := w[j+1] - p*col[0]
+		if p2 == 0 {
+			eliminate(next, col, w[j+1:], p, beta)
+			continue
+		}
+		w[j+1] = p2
+		next[0] = col[0] + beta*p2
+		j++
+		dj, dinv, pj = D[j], Dinv[j], P[j]
+		pd = p2 * dinv
+		xAy += pd * pj
+		tn = t + p2*pd
+		rtn = 1 / tn
+		beta2 := pd * rtn
+		nD[j] = dj * tn * rt
+		nDinv[j] = dinv * t * rtn
+		t, rt = tn, rtn
+		u = pj + b*p2 - p2*sum
+		nP[j] = u
+		sum += beta2 * u
+		eliminate2(next[1:], col[1:], nL[j*n+j+1:(j+1)*n], L[j*n+j+1:(j+1)*n], w[j+1:], p, beta, p2, beta2)
 	}
 	return xAy, t // t = 1 + sum q_j^2/D_j = 1 + x^T A^{-1} x
 }
