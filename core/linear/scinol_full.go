@@ -30,7 +30,9 @@ const newDirectionTol = 1e-20
 // Implementation (the paper's O(d²) update, end of §4 and Appendix E, made exact as follows): S^+ is never recomputed
 // and never formed. The learner keeps an orthonormal basis U (d x r) of
 // range(S), grown by Gram–Schmidt with one re-orthogonalisation, and the
-// Cholesky factor R of M = U^T S U, so that S^+ = U M^{-1} U^T on the range. A round in the range is a rank-one
+// Cholesky factor R of M = U^T S U, so that S^+ = U M^{-1} U^T on the range.
+// Once the range is everything, the state moves to the standard basis
+// (U = I, toStandardBasis). A round in the range is a rank-one
 // Cholesky update, a round with a new direction a rank-one update and a
 // bordering; both cost O(d r + r^2) <= O(d^2). Unlike Sherman–Morrison
 // downdates of an inverse, these updates are backward stable. The
@@ -93,8 +95,8 @@ func (s *ScinolFull) roundGeometry(x []float64) (newDir bool) {
 		clear(a)
 		return false
 	}
-	if s.r == s.d { // the range is everything: no new direction possible
-		mulTrans(s.U, s.d, s.xt, a)
+	if s.r == s.d { // the range is everything, in the standard basis (U = I)
+		copy(a, s.xt)
 		return false
 	}
 	copy(s.perp, s.xt)
@@ -162,14 +164,15 @@ func (s *ScinolFull) Learn(x []float64, y float64) float64 {
 	rr, qa := s.inRange()
 	yhat := s.prediction(rr, qa)
 	g := s.loss.Deriv(y, yhat)
-	s.chol.AddOuter(s.a[:s.r]) // M += a a^T
+	// M += a a^T, and q = R^{-T} b carried through the rotations as b
+	// becomes b - g a: no second solve.
+	s.chol.AddOuter(s.a[:s.r], rankone.Carry{P: s.q[:s.r], Bottom: -g})
 	if g != 0 {
 		for j, aj := range s.a[:s.r] {
 			s.b[j] -= g * aj
 		}
 		s.Gamma += g * g * rr / (1 + rr)
 	}
-	s.refresh()
 	return yhat
 }
 
@@ -204,7 +207,29 @@ func (s *ScinolFull) learnNewDirection(y float64) {
 		s.b[r] -= g * rho
 		s.Gamma += g * g
 	}
+	if s.r == d {
+		s.toStandardBasis()
+	}
 	s.refresh()
+}
+
+// toStandardBasis rewrites the state in the standard basis once the range
+// is everything (r = d, U square and orthogonal): M becomes U M U^T = S,
+// with R replaced by the factor of R U^T, b by U b, and U by I. From then
+// on a round's coordinates are x itself and need no product with U^T, an
+// O(d^2) product that cost a third of a round in WASM. Once, O(d^3).
+func (s *ScinolFull) toStandardBasis() {
+	d := s.d
+	s.chol.Rotate(s.U)
+	ub := s.a2[:d] // scratch
+	for i := range d {
+		ub[i] = dot(s.U[i*d:(i+1)*d], s.b[:d])
+	}
+	copy(s.b, ub)
+	clear(s.U)
+	for i := range d {
+		s.U[i*d+i] = 1
+	}
 }
 
 // refresh recomputes q = R^{-T} b after an update.
