@@ -123,6 +123,7 @@ func main() {
 	fmt.Println("| learner | d=2 | d=10 | d=100 | d=1000 | Node/native | Chromium/native |")
 	fmt.Println("|---|---|---|---|---|---|---|")
 	worstDiag, worstID := 0.0, ""
+	worstQuad, worstQuadID := 0.0, ""
 	rows := map[string]any{}
 	for _, id := range ids {
 		line := "| `" + id + "` |"
@@ -145,6 +146,8 @@ func main() {
 		}
 		if e, ok := catalog.Lookup(id); ok && e.Cost == catalog.CostLinear && row["chromiumRatio"] > worstDiag {
 			worstDiag, worstID = row["chromiumRatio"], id
+		} else if ok && e.Cost == catalog.CostQuadratic && row["chromiumRatio"] > worstQuad {
+			worstQuad, worstQuadID = row["chromiumRatio"], id
 		}
 		rows[id] = row
 		fmt.Println(line)
@@ -195,6 +198,9 @@ func main() {
 	}
 	if worstID != "" {
 		check("WASM in Chromium / native, worst O(d) learner at d=100 ("+worstID+")", worstDiag, worstDiag <= 2, "<= 2")
+	}
+	if worstQuadID != "" {
+		check("WASM in Chromium / native, worst O(d^2) learner at d=100 ("+worstQuadID+")", worstQuad, worstQuad <= 3, "<= 3")
 	}
 	xs, ys = nil, nil
 	for _, kd := range []float64{225, 450, 900, 1800} {
