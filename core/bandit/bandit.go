@@ -31,6 +31,20 @@ type Learner interface {
 	Play(x []float64, y int, u1, u2 float64) Round
 }
 
+// Deferring is a learner whose updates' work can be left to Work calls
+// (SOBA: the O((kd)^2) factor update), so that a caller can spread it over
+// time, as the page does over frames. Its next Play finishes a pending
+// update first, so the rounds are those of the learner without Defer.
+type Deferring interface {
+	Learner
+	// Defer turns the mode on.
+	Defer()
+	// Pending reports whether an update's work is left.
+	Pending() bool
+	// Work does about rows rows of it and reports whether none is left.
+	Work(rows int) bool
+}
+
 // explore returns the label played and its probability under
 // p = (1 - gamma) e_greedy + gamma/k, from the draws u1, u2.
 func explore(greedy, k int, gamma, u1, u2 float64) (played int, prob float64, explored bool) {

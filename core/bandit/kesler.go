@@ -35,6 +35,12 @@ type keslerSystem struct {
 	v      []float64 // vec(W) = A^{-1} theta = S R^{-1} p
 	z, q   []float64 // S z of the round, R^{-T} S z
 	lo     int       // the first entry of z that can be non-zero
+	// an update in progress (beginAdd): its rotations, then its solve
+	// from row solveHi down, into next, which replaces v when done
+	adding, solving bool
+	solveHi         int
+	onePlusR        float64
+	next            []float64
 }
 
 func newKeslerSystem(k, d int, a float64) keslerSystem {
@@ -124,6 +130,43 @@ func (s *keslerSystem) trailing(m int) float64 {
 		sum += v * v * sq[j]
 	}
 	return sum
+}
+
+// beginAdd starts add(b) without doing its work, which step does, a
+// number of rows at a time, with add's bits. Until it is done, v keeps
+// the weights before the update.
+func (s *keslerSystem) beginAdd(b float64) {
+	s.R.BeginOuter(s.z, rankone.Carry{P: s.p, Bottom: b})
+	s.adding, s.solving = true, false
+	if s.next == nil {
+		s.next = make([]float64, len(s.v))
+	}
+}
+
+// step does about rows rows of the update beginAdd started (the factor's
+// rotations, then the solve for the new weights) and reports whether it is
+// done, with 1 + z^T A^{-1} z of the A before.
+func (s *keslerSystem) step(rows int) (done bool, onePlusR float64) {
+	if !s.solving {
+		finished, r := s.R.StepOuter(rows)
+		if !finished {
+			return false, 0
+		}
+		s.onePlusR, s.solving, s.solveHi = r, true, len(s.v)
+		copy(s.next, s.p)
+		return false, 0
+	}
+	lo := max(0, s.solveHi-rows)
+	s.R.SolveRows(s.next, lo, s.solveHi)
+	if s.solveHi = lo; lo > 0 {
+		return false, 0
+	}
+	for i := range s.next {
+		s.next[i] /= s.scale[i%s.d]
+	}
+	s.v, s.next = s.next, s.v
+	s.adding, s.solving = false, false
+	return true, s.onePlusR
 }
 
 // add makes A += z z^T and theta += b z for the z of setPair, solves for

@@ -36,6 +36,10 @@ type SOBA struct {
 	sumNQ    float64
 	t        int
 	s        []float64 // scores
+	// Defer's mode, and the margin numerator and probability of the
+	// update whose work is pending
+	deferred             bool
+	pendingNum, pendingP float64
 }
 
 // NewSOBA returns SOBA for k classes in d dimensions with regularization a
@@ -83,8 +87,39 @@ func (s *SOBA) rate(t int) float64 {
 	return math.Min(s.gamma, math.Sqrt(float64(s.k)*(1+s.sumNQ)/float64(t)))
 }
 
+// Defer makes Play leave an update's O((kd)^2) work (the factor's
+// rotations and the solve for the weights) to Work, so that a caller can
+// spread it over time; the next Play finishes it first, and until then
+// Predict uses the weights before it.
+func (s *SOBA) Defer() { s.deferred = true }
+
+// Pending reports whether an update's work is left for Work.
+func (s *SOBA) Pending() bool { return s.sys.adding }
+
+// Work does about rows rows of the pending update's work and reports
+// whether none is left.
+func (s *SOBA) Work(rows int) bool {
+	if !s.sys.adding {
+		return true
+	}
+	done, onePlusR := s.sys.step(rows)
+	if done {
+		s.settle(s.pendingNum, s.pendingP, onePlusR)
+	}
+	return done
+}
+
+// settle adds an update's margin and leverage to the running sums.
+func (s *SOBA) settle(num, p, onePlusR float64) {
+	s.cumM += num / (p * onePlusR)
+	s.sumNQ += 1 - 1/onePlusR // r/(1 + r)
+}
+
 // Play plays one round of Algorithm 1.
 func (s *SOBA) Play(x []float64, y int, u1, u2 float64) Round {
+	for s.Pending() { // the last update's work, if Defer left it
+		s.Work(math.MaxInt)
+	}
 	s.t++
 	scores(s.s, s.sys.v, x)
 	greedy := argmax(s.s)
@@ -110,10 +145,13 @@ func (s *SOBA) Play(x []float64, y int, u1, u2 float64) Round {
 			return r
 		}
 	}
-	onePlusR := s.sys.add(-1 / math.Sqrt(p)) // theta -= g = z / sqrt(p)
-	s.cumM += num / (p * onePlusR)
-	s.sumNQ += 1 - 1/onePlusR // r/(1 + r)
 	r.Updated = true
+	if s.deferred {
+		s.sys.beginAdd(-1 / math.Sqrt(p))
+		s.pendingNum, s.pendingP = num, p
+		return r
+	}
+	s.settle(num, p, s.sys.add(-1/math.Sqrt(p))) // theta -= g = z / sqrt(p)
 	return r
 }
 

@@ -162,10 +162,51 @@ func NewBandit(x [][]float64, labels []int, k int, cfg BanditConfig, lim Limits)
 	return s, nil
 }
 
-// Step plays up to k rounds and returns how many it played.
+// DeferUpdates makes the learners that can (bandit.Deferring) leave their
+// updates' work to Work: Step then stops at a round after which one has
+// work pending, and Work does it a slice at a time. The rounds are the
+// same; the page uses it to keep its frames short.
+func (s *BanditSession) DeferUpdates() {
+	for _, p := range s.players {
+		if d, ok := p.learner.(bandit.Deferring); ok {
+			d.Defer()
+		}
+	}
+}
+
+// Pending reports whether a learner has update work left (DeferUpdates).
+func (s *BanditSession) Pending() bool {
+	for _, p := range s.players {
+		if pending(p.learner) {
+			return true
+		}
+	}
+	return false
+}
+
+// pending reports whether l has deferred update work left.
+func pending(l bandit.Learner) bool {
+	d, ok := l.(bandit.Deferring)
+	return ok && d.Pending()
+}
+
+// Work does about rows rows of the pending update work of each learner
+// that has some, and reports whether none is left.
+func (s *BanditSession) Work(rows int) bool {
+	done := true
+	for _, p := range s.players {
+		if d, ok := p.learner.(bandit.Deferring); ok && d.Pending() {
+			done = d.Work(rows) && done
+		}
+	}
+	return done
+}
+
+// Step plays up to k rounds and returns how many it played; it stops early
+// at update work left pending (DeferUpdates).
 func (s *BanditSession) Step(k int) int {
 	played := 0
-	for ; played < k && s.t < len(s.order); played++ {
+	for ; played < k && s.t < len(s.order) && !s.Pending(); played++ {
 		row := s.order[s.t]
 		u1, u2 := s.draws.Next()
 		for _, p := range s.players {
@@ -231,8 +272,15 @@ func (s *BanditSession) PredictRow(i, row int) int {
 	return s.players[i].learner.Predict(s.mapped[row])
 }
 
-// Updates returns how many rounds learner i has updated its model on.
-func (s *BanditSession) Updates(i int) int { return s.players[i].updates }
+// Updates returns how many updates of learner i have reached its model:
+// the rounds it updated on, less one whose work is still pending.
+func (s *BanditSession) Updates(i int) int {
+	p := s.players[i]
+	if pending(p.learner) {
+		return p.updates - 1
+	}
+	return p.updates
+}
 
 // LastRound returns learner i's last round (with KeepRounds), and false
 // before the first.

@@ -17,6 +17,7 @@ type Factor struct {
 	data      []float64 // stride x stride; the leading n x n upper triangle is R
 	rinv      []float64 // 1/R_ii: the solves multiply, a division's latency would chain the rows
 	work      []float64
+	outer     outerUpdate // a rank-one update in progress (BeginOuter)
 }
 
 // NewFactor returns the factor of a I in n dimensions: R = sqrt(a) I.
@@ -68,6 +69,18 @@ func (f *Factor) Solve(v []float64) {
 	}
 }
 
+// SolveRows runs rows hi-1 down to lo of the back substitution v = R^{-1} v,
+// whose entries v[hi:] must already be solved: consecutive ranges from the
+// bottom up give the bits of Solve, so that a caller can spread a solve
+// over several calls.
+func (f *Factor) SolveRows(v []float64, lo, hi int) {
+	n := f.n
+	v = v[:n]
+	for i := hi - 1; i >= lo; i-- {
+		v[i] = (v[i] - dot8(f.data[i*f.stride+i+1:i*f.stride+n], v[i+1:])) * f.rinv[i]
+	}
+}
+
 // ScaleColumn multiplies column j of R by e: R E is the factor of E A E for
 // E = I except E_jj = e, so a change of the scale of coordinate j costs
 // O(j), exactly one rounding per entry.
@@ -93,19 +106,50 @@ type Carry struct {
 // Two consecutive rows that both rotate do so in one pass (rotate2), with
 // the bits of two.
 func (f *Factor) AddOuter(x []float64, carries ...Carry) (onePlusXAx float64) {
+	f.BeginOuter(x, carries...)
+	f.StepOuter(f.n)
+	return f.outer.ratio * f.outer.ratio
+}
+
+// outerUpdate is the state of a rank-one update between StepOuter calls:
+// the next row to rotate, the product of the diagonal ratios so far and the
+// carried vectors (x's rotated remainder is in work).
+type outerUpdate struct {
+	next    int
+	ratio   float64
+	carries []Carry
+}
+
+// BeginOuter starts the update of AddOuter(x, carries...) without doing
+// any of its rotations: StepOuter does them, a number of rows at a time,
+// with the bits of AddOuter. Until the update is done, R is part old and
+// part new and must not be used otherwise.
+func (f *Factor) BeginOuter(x []float64, carries ...Carry) {
 	n := f.n
 	lo := 0
 	for lo < n && x[lo] == 0 {
 		lo++
 	}
+	copy(f.work[lo:n], x[lo:n])
+	f.outer = outerUpdate{next: lo, ratio: 1, carries: append(f.outer.carries[:0], carries...)}
+}
+
+// StepOuter rotates at least rows rows of the update BeginOuter started
+// (one more when a pair shares a pass) and reports whether it is done; it
+// then returns 1 + x^T A^{-1} x of the A before, and 0 before that.
+func (f *Factor) StepOuter(rows int) (done bool, onePlusXAx float64) {
+	n, u := f.n, &f.outer
 	w := f.work[:n]
-	copy(w[lo:], x[lo:n])
-	ratio := 1.0
-	for i := lo; i < n; i++ {
+	stop := n
+	if rows < n-u.next {
+		stop = u.next + rows
+	}
+	i := u.next
+	for ; i < stop; i++ {
 		if w[i] == 0 { // the identity rotation
 			continue
 		}
-		c, s := f.pivot(i, w[i], &ratio)
+		c, s := f.pivot(i, w[i], &u.ratio)
 		row := f.row(i)
 		if len(row) > 0 {
 			// Row i's rotation on column i+1 first: it sets w_{i+1}, which
@@ -113,18 +157,22 @@ func (f *Factor) AddOuter(x []float64, carries ...Carry) (onePlusXAx float64) {
 			a, b := row[0], w[i+1]
 			row[0], w[i+1] = c*a+s*b, c*b-s*a
 			if w[i+1] != 0 {
-				c2, s2 := f.pivot(i+1, w[i+1], &ratio)
+				c2, s2 := f.pivot(i+1, w[i+1], &u.ratio)
 				rotate2(row[1:], f.row(i+1), w[i+2:], c, s, c2, s2)
-				carry(carries, i, c, s)
-				carry(carries, i+1, c2, s2)
+				carry(u.carries, i, c, s)
+				carry(u.carries, i+1, c2, s2)
 				i++
 				continue
 			}
 			rotate(row[1:], w[i+2:], c, s)
 		}
-		carry(carries, i, c, s)
+		carry(u.carries, i, c, s)
 	}
-	return ratio * ratio
+	u.next = i
+	if i < n {
+		return false, 0
+	}
+	return true, u.ratio * u.ratio
 }
 
 // pivot makes row i's rotation (c, s) that zeroes wi against R_ii, sets

@@ -135,3 +135,49 @@ func TestBanditRoomRegularization(t *testing.T) {
 		t.Errorf("through a link: %v, %v", again, err)
 	}
 }
+
+// With DeferUpdates (as the page plays it), full SOBA's update work is
+// done a slice per Advance call: the run takes more calls, but plays the
+// same rounds as without it, with the same mistakes and updates; an
+// update reaches Updates (which the guesses follow) only when its work is
+// done; and the run is not Done while the last update's work is pending.
+func TestBanditRunDefersFullSOBAsUpdates(t *testing.T) {
+	b := NewBanditRoom()
+	if err := b.LoadPreset(BanditSynSep); err != nil {
+		t.Fatal(err)
+	}
+	b.Learners = []string{"soba", "banditron"}
+	b.Seed, b.DrawSeed, b.Gamma, b.Rounds = 7, 9, 0.25, 400
+	plain, err := NewBanditRun(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain.Advance(1 << 20)
+	deferred, _ := NewBanditRun(b)
+	deferred.DeferUpdates()
+	calls, sawPending := 0, false
+	for !deferred.Done() {
+		before := deferred.Session.Updates(0)
+		deferred.Advance(1)
+		calls++
+		if deferred.Session.Pending() {
+			sawPending = true
+			if got := deferred.Session.Updates(0); got != before {
+				t.Fatalf("call %d: Updates moved from %d to %d while the update's work is pending", calls, before, got)
+			}
+		}
+		if calls > 1e6 {
+			t.Fatal("the deferred run never ended")
+		}
+	}
+	if !sawPending || calls <= plain.Played() {
+		t.Fatalf("%d calls for %d rounds, pending seen %v: nothing was deferred", calls, plain.Played(), sawPending)
+	}
+	for i, want := range plain.Session.Results() {
+		got := deferred.Session.Results()[i]
+		if got.Mistakes != want.Mistakes || got.Updates != want.Updates || got.Explored != want.Explored {
+			t.Errorf("%s: deferred %+v, whole %+v", want.ID, got, want)
+		}
+	}
+	t.Logf("%d rounds in %d calls; soba updated %d times", plain.Played(), calls, plain.Session.Results()[0].Updates)
+}

@@ -81,7 +81,11 @@ func (v *banditView) paper() {
 }
 
 func (v *banditView) newRun() (playground.Stepper, error) {
-	return stepper(playground.NewBanditRun(v.model))
+	run, err := playground.NewBanditRun(v.model)
+	if err == nil {
+		run.DeferUpdates() // full SOBA's updates spread over frames
+	}
+	return stepper(run, err)
 }
 
 func (v *banditView) roomKey(*dom.KeyboardEvent) {}
