@@ -181,3 +181,31 @@ func TestBanditRunDefersFullSOBAsUpdates(t *testing.T) {
 	}
 	t.Logf("%d rounds in %d calls; soba updated %d times", plain.Played(), calls, plain.Session.Results()[0].Updates)
 }
+
+// A manual step plays exactly its rounds and lands the updates they made,
+// even when the run defers full SOBA's update work (the Step button; it
+// once stopped at the first pending update and showed no round played).
+func TestStepPlaysItsRoundsWithDeferredUpdates(t *testing.T) {
+	b := NewBanditRoom()
+	if err := b.LoadPreset(BanditSynSep); err != nil {
+		t.Fatal(err)
+	}
+	b.Learners = []string{"soba"}
+	b.Seed, b.DrawSeed, b.Gamma, b.Rounds = 7, 9, 0.25, 300
+	run, err := NewBanditRun(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run.DeferUpdates()
+	var p Player
+	p.Restart(run)
+	for i := 1; i <= 60; i++ {
+		p.Step(5)
+		if run.Played() != 5*i || run.Session.Pending() {
+			t.Fatalf("after %d steps of 5: %d rounds played, pending %v", i, run.Played(), run.Session.Pending())
+		}
+	}
+	if run.Session.Results()[0].Updates == 0 {
+		t.Fatal("soba never updated: the test did not test")
+	}
+}

@@ -107,6 +107,13 @@ func (r *BanditRun) Advance(n int) {
 	}
 }
 
+// Settle finishes the work of a deferred update at once (a manual step).
+func (r *BanditRun) Settle() {
+	for r.Session.Pending() {
+		r.Session.Work(math.MaxInt)
+	}
+}
+
 // Played returns the rounds played.
 func (r *BanditRun) Played() int { return r.Session.Played() }
 

@@ -114,9 +114,20 @@ func (p *Player) Step(n int) bool {
 	if p.run == nil || p.run.Done() {
 		return false
 	}
-	p.run.Advance(n)
+	// A run's Advance may return early (with work it spreads over frames);
+	// a manual step plays its n steps and finishes that work.
+	for target := p.run.Played() + n; p.run.Played() < target && !p.run.Done(); {
+		p.run.Advance(target - p.run.Played())
+	}
+	if s, ok := p.run.(settler); ok {
+		s.Settle()
+	}
 	return true
 }
+
+// settler is a run that can finish, at once, work it otherwise spreads
+// over frames (BanditRun: deferred updates).
+type settler interface{ Settle() }
 
 // Tick is one animation frame: it first finishes a replay, then, while
 // playing, advances rate steps per frame (fractions add up over frames),
