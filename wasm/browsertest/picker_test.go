@@ -3,6 +3,7 @@
 package browsertest
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -65,4 +66,40 @@ func TestLearnerPickerGroupsByFamily(t *testing.T) {
 		t.Fatal(err)
 	}
 	screenshot(t, ctx, "learner-families")
+}
+
+// TestNoTuningLearnersMeters plays the parameter-free and scale-free
+// learners on penguins and switches grams to kilograms: the meters of the
+// two the catalogue calls invariant (kt, cocob) read "invariant", those of
+// the three it does not (pistol, freerex, solo-ftrl) "changed by units".
+func TestNoTuningLearnersMeters(t *testing.T) {
+	ctx := newTab(t)
+	waitReady(t, ctx, serveSite(t, server.New(siteDir)))
+	selectValue(t, ctx, "preset", "penguins")
+	want := map[string]string{"kt": "— invariant", "cocob": "— invariant",
+		"pistol": "changed by units", "freerex": "changed by units", "solo-ftrl": "changed by units"}
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`(() => {
+	  const want = ["kt", "cocob", "pistol", "freerex", "solo-ftrl"];
+	  const before = [...document.querySelectorAll("#learners input[type=checkbox]")].filter(b => b.checked);
+	  for (const box of before.slice(1)) box.click(); // the picker keeps at least one and at most six
+	  for (const id of want) document.getElementById("learner-" + id).click();
+	  before[0].click();
+	})()`)); err != nil {
+		t.Fatal(err)
+	}
+	playToEnd(t, ctx)
+	selectValue(t, ctx, "unit-1", "kg")
+	meters, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]string](`Object.fromEntries([...document.querySelectorAll(".learner-panel")].map(p => [p.dataset.id, p.querySelector(".meter").textContent]))`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(meters) != len(want) {
+		t.Fatalf("panels %v, want the five learners", meters)
+	}
+	for id, w := range want {
+		if !strings.Contains(meters[id], w) {
+			t.Errorf("%s's meter says %q, want %q", id, meters[id], w)
+		}
+	}
+	screenshot(t, ctx, "no-tuning-meters")
 }
