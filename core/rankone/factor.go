@@ -134,7 +134,7 @@ func (f *Factor) BeginOuter(x []float64, carries ...Carry) {
 	f.outer = outerUpdate{next: lo, ratio: 1, carries: append(f.outer.carries[:0], carries...)}
 }
 
-// StepOuter rotates at least rows rows of the update BeginOuter started
+// StepOuter rotates the next rows rows of the update BeginOuter started
 // (one more when a pair shares a pass) and reports whether it is done; it
 // then returns 1 + x^T A^{-1} x of the A before, and 0 before that.
 func (f *Factor) StepOuter(rows int) (done bool, onePlusXAx float64) {

@@ -1,44 +1,46 @@
 package rankone
 
-import "gonum.org/v1/gonum/mat"
-
 // Rotate replaces R by the factor of U A U^T for an orthogonal n x n matrix
-// U (row-major, n the factor's current size): the triangle of the QR
-// factorization of R U^T (gonum's Householder QR, backward stable), each
-// row's sign chosen so that the diagonal is positive. O(n^3), once: it lets
-// a caller that kept A in a basis U switch to the standard one.
+// U (row-major, n the factor's current size). U A U^T = B^T B for B = R U^T,
+// so the new R is the triangle of B's QR factorization, built here from
+// zero by the same Givens rotations as AddOuter, one row of B at a time
+// (backward stable; no LAPACK in the page's binary). O(n^3), once: it
+// lets a caller that kept A in a basis U switch to the standard one.
 func (f *Factor) Rotate(U []float64) {
-	n := f.n
-	ru := mat.NewDense(n, n, nil)
-	ru.Mul(f.upper(), mat.NewDense(n, n, U[:n*n]).T())
-	var qr mat.QR
-	qr.Factorize(ru)
-	var r mat.Dense
-	qr.RTo(&r)
+	n, st := f.n, f.stride
+	b := make([]float64, n*n) // B = R U^T: B_ij = sum_{k >= i} R_ik U_jk
 	for i := 0; i < n; i++ {
-		sign := 1.0
-		if r.At(i, i) < 0 {
-			sign = -1
-		}
 		for j := 0; j < n; j++ {
-			v := 0.0
-			if j >= i {
-				v = sign * r.At(i, j)
+			s := 0.0
+			for k := i; k < n; k++ {
+				s += f.data[i*st+k] * U[j*n+k]
 			}
-			f.data[i*f.stride+j] = v
+			b[i*n+j] = s
 		}
-		f.rinv[i] = 1 / f.data[i*f.stride+i]
+	}
+	for i := 0; i < n; i++ {
+		clear(f.data[i*st : i*st+n])
+	}
+	for i := 0; i < n; i++ {
+		f.BeginOuter(b[i*n : (i+1)*n])
+		f.StepOuter(n)
+	}
+	for i := 0; i < n; i++ {
+		if f.data[i*st+i] < 0 {
+			for j := i; j < n; j++ {
+				f.data[i*st+j] = -f.data[i*st+j]
+			}
+		}
+		f.rinv[i] = 1 / f.data[i*st+i]
 	}
 }
 
-// upper returns R as a gonum matrix (a copy).
-func (f *Factor) upper() *mat.Dense {
+// upperRows returns R as a row-major n x n slice (a copy), for the tests.
+func (f *Factor) upperRows() []float64 {
 	n := f.n
-	r := mat.NewDense(n, n, nil)
+	r := make([]float64, n*n)
 	for i := 0; i < n; i++ {
-		for j := i; j < n; j++ {
-			r.Set(i, j, f.data[i*f.stride+j])
-		}
+		copy(r[i*n+i:(i+1)*n], f.data[i*f.stride+i:i*f.stride+n])
 	}
 	return r
 }

@@ -54,7 +54,7 @@ func TestRotateFactorsTheRotatedMatrix(t *testing.T) {
 // gram returns R^T R.
 func gram(f *Factor) *mat.Dense {
 	var a mat.Dense
-	r := f.upper()
+	r := mat.NewDense(f.n, f.n, f.upperRows())
 	a.Mul(r.T(), r)
 	return &a
 }
