@@ -34,13 +34,3 @@ func (f *Factor) Rotate(U []float64) {
 		f.rinv[i] = 1 / f.data[i*st+i]
 	}
 }
-
-// upperRows returns R as a row-major n x n slice (a copy), for the tests.
-func (f *Factor) upperRows() []float64 {
-	n := f.n
-	r := make([]float64, n*n)
-	for i := 0; i < n; i++ {
-		copy(r[i*n+i:(i+1)*n], f.data[i*f.stride+i:i*f.stride+n])
-	}
-	return r
-}

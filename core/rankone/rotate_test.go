@@ -58,3 +58,13 @@ func gram(f *Factor) *mat.Dense {
 	a.Mul(r.T(), r)
 	return &a
 }
+
+// upperRows returns R as a row-major n x n slice (a copy).
+func (f *Factor) upperRows() []float64 {
+	n := f.n
+	r := make([]float64, n*n)
+	for i := 0; i < n; i++ {
+		copy(r[i*n+i:(i+1)*n], f.data[i*f.stride+i:i*f.stride+n])
+	}
+	return r
+}
