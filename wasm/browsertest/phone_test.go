@@ -1,0 +1,97 @@
+//go:build !js
+
+package browsertest
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"unitfree/wasm/server"
+)
+
+// collectLongTasks records the page's long tasks (PerformanceObserver,
+// from the document's start) into window.longTasks as [start, duration]
+// pairs; blockingMs sums their time past 50 ms, as total blocking time does.
+const collectLongTasks = `window.longTasks = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push([e.startTime, e.duration]); })
+  .observe({ type: "longtask", buffered: true });`
+
+const blockingMs = `(since) => window.longTasks.filter(([s]) => s >= since).reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0)`
+
+// TestPhoneStartsOnFirstInput opens the page as a phone (touch as the only
+// pointer, the CPU slowed down 4x as Lighthouse's mobile run does): the
+// playground downloads and compiles, then waits with its Start button, and
+// no Go code runs until the visitor touches the page; the first touch
+// starts it and the first visit's stream plays. It logs the blocking time
+// before the touch and the blocking time the start costs after it.
+func TestPhoneStartsOnFirstInput(t *testing.T) {
+	ctx := newLiveTab(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(412, 823, chromedp.EmulateMobile)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, emulation.SetTouchEmulationEnabled, emulation.SetTouchEmulationEnabledParams{Enabled: true, MaxTouchPoints: 5}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 4}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: collectLongTasks}); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(serveSite(t, server.New(siteDir)))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.unitfreeWaiting === true`, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+		t.Fatalf("the page did not wait for the first touch (touch-first: %v): %v", evalBool(t, ctx, `window.unitfreeTouchFirst === true`), err)
+	}
+	time.Sleep(1500 * time.Millisecond)
+	type waiting struct {
+		Started  bool    `json:"started"`
+		Hidden   bool    `json:"hidden"`
+		Button   bool    `json:"button"`
+		Blocking float64 `json:"blocking"`
+	}
+	before, err := chromedp.Run(ctx, chromedp.Evaluate[waiting](`({started: window.unitfree !== undefined, hidden: document.getElementById("app").hidden,
+		button: !document.getElementById("load-start").hidden, blocking: (`+blockingMs+`)(0)})`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if before.Started || !before.Hidden || !before.Button {
+		t.Fatalf("before any input: Go started %v, app hidden %v, Start shown %v; want false, true, true", before.Started, before.Hidden, before.Button)
+	}
+	screenshot(t, ctx, "phone-waiting")
+	touchedAt, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`performance.now()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("load-start"))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.unitfree && window.unitfree.ready === true`, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+		t.Fatalf("the first touch did not start the playground: %v", err)
+	}
+	time.Sleep(5 * time.Second)
+	s := state(t, ctx)
+	screenshot(t, ctx, "phone-started")
+	if s.Rounds == 0 {
+		t.Fatalf("after the first touch the first visit's stream did not play: %+v", s)
+	}
+	after, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`(`+blockingMs+`)(`+ftoa(touchedAt)+`)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("CPU 4x slower: blocking time before the first touch %.0f ms; in the 5 s after it (start, first frames, the stream playing) %.0f ms; %d rounds played",
+		before.Blocking, after, s.Rounds)
+}
+
+// evalBool evaluates a JavaScript expression to a boolean (false on error).
+func evalBool(t *testing.T, ctx context.Context, expr string) bool {
+	t.Helper()
+	b, err := chromedp.Run(ctx, chromedp.Evaluate[bool](expr))
+	return err == nil && b
+}
