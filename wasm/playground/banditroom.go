@@ -246,11 +246,16 @@ func (b *BanditRoom) Specs() []eval.LearnerSpec {
 	return out
 }
 
-// Stream returns the rows, labels and class count the room plays.
+// Stream returns the rows, labels and class count the room plays; a
+// generated dataset's rows are shared between runs and must not be
+// changed.
 func (b *BanditRoom) Stream() (x [][]float64, labels []int, k int) {
 	if b.generated() {
-		x, labels, _ = bandit.Generate(b.Data, b.Seed, b.Rounds) // Validate checked the name
-		return x, labels, bandit.SynClasses
+		r, err := synthetic(b.Data, b.Seed, b.Rounds)
+		if err != nil { // Validate names the unknown dataset
+			return nil, nil, 0
+		}
+		return r.x, r.labels, bandit.SynClasses
 	}
 	center, scale := b.standardization()
 	for _, p := range b.Points {

@@ -61,7 +61,8 @@ func NewBanditRun(b *BanditRoom) (*BanditRun, error) {
 			r.Screen = append(r.Screen, [2]float64{p.X, p.Y})
 		}
 	} else {
-		r.Screen = project2(x)
+		rows, _ := synthetic(b.Data, b.Seed, b.Rounds) // the rows Stream returned
+		r.Screen = rows.screen
 	}
 	return r, nil
 }
@@ -133,22 +134,37 @@ func (r *BanditRun) Current() int {
 // project2 returns the rows' coordinates on their first two principal
 // components, the view of high-dimensional data. The components come from
 // power iteration on the covariance (gonum's BLAS-backed products): an SVD
-// would add gonum's LAPACK, 400 KB, to the page's download.
+// would add gonum's LAPACK, 400 KB, to the page's download. The covariance
+// is summed over each row's non-zero entries, Σ x xᵀ − n μ μᵀ: SynSep's rows
+// have about 45 of 400, which makes it 80 times cheaper than the product of
+// the centred matrix with itself.
 func project2(x [][]float64) [][2]float64 {
 	n, d := len(x), len(x[0])
-	centred := mat.NewDense(n, d, nil)
 	mean := make([]float64, d)
 	for _, row := range x {
 		floats.Add(mean, row)
 	}
 	floats.Scale(1/float64(n), mean)
-	for i, row := range x {
-		r := centred.RawRowView(i)
-		copy(r, row)
-		floats.Sub(r, mean)
+	sums := make([]float64, d*d)
+	nonzero := make([]int, 0, d)
+	for _, row := range x {
+		nonzero = nonzero[:0]
+		for j, v := range row {
+			if v != 0 {
+				nonzero = append(nonzero, j)
+			}
+		}
+		for _, a := range nonzero {
+			xa, line := row[a], sums[a*d:(a+1)*d]
+			for _, b := range nonzero {
+				line[b] += xa * row[b]
+			}
+		}
 	}
-	var cov mat.Dense
-	cov.Mul(centred.T(), centred)
+	for a := range d {
+		floats.AddScaled(sums[a*d:(a+1)*d], -float64(n)*mean[a], mean)
+	}
+	cov := mat.NewDense(d, d, sums)
 	rng := rand.New(rand.NewPCG(1, 2))
 	var comps [2]*mat.VecDense
 	for c := range comps {
@@ -156,23 +172,38 @@ func project2(x [][]float64) [][2]float64 {
 		for j := range d {
 			v.SetVec(j, rng.NormFloat64())
 		}
+		last := mat.NewVecDense(d, nil)
 		for range 200 {
 			for _, prev := range comps[:c] { // deflate: stay orthogonal to the first component
 				v.AddScaledVec(v, -mat.Dot(v, prev), prev)
 			}
-			v.MulVec(&cov, v)
-			if norm := v.Norm(2); norm > 0 {
-				v.ScaleVec(1/norm, v)
-			} else {
+			last.CopyVec(v)
+			v.MulVec(cov, v)
+			norm := v.Norm(2)
+			if !(norm > 0) {
 				break
 			}
+			v.ScaleVec(1/norm, v)
+			if last.SubVec(last, v); last.Norm(2) < 1e-12 { // converged
+				break
+			}
+		}
+		for _, prev := range comps[:c] { // the last product may lean towards the first component
+			v.AddScaledVec(v, -mat.Dot(v, prev), prev)
+		}
+		if norm := v.Norm(2); norm > 0 {
+			v.ScaleVec(1/norm, v)
 		}
 		comps[c] = v
 	}
 	out := make([][2]float64, n)
-	for i := range out {
-		row := mat.NewVecDense(d, centred.RawRowView(i))
-		out[i] = [2]float64{mat.Dot(row, comps[0]), mat.Dot(row, comps[1])}
+	for i, row := range x {
+		for j, v := range row {
+			if v -= mean[j]; v != 0 {
+				out[i][0] += v * comps[0].AtVec(j)
+				out[i][1] += v * comps[1].AtVec(j)
+			}
+		}
 	}
 	return out
 }
