@@ -66,7 +66,9 @@ func (s *keslerSystem) observe(x []float64) {
 		e := s.scale[f] / a // S' = S E with E = s_old/s_new on feature f
 		s.scale[f], s.seen[f] = a, true
 		for b := 0; b < s.k; b++ {
-			s.R.ScaleColumn(b*s.d+f, e)
+			if e != 1 { // a first value of 1 (binary features) changes nothing: skip the O(kd) column
+				s.R.ScaleColumn(b*s.d+f, e)
+			}
 			s.scale2[b*s.d+f] = a * a
 		}
 	}

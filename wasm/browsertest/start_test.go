@@ -200,6 +200,8 @@ func TestBanditRoomFrames(t *testing.T) {
 			t.Fatal(err)
 		}
 		phases, _ := chromedp.Run(ctx, chromedp.Evaluate[map[string]float64](`window.unitfreeRoomFrames.phasesMs`))
+		work, _ := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`window.unitfreeRoomFrames.workMs`))
+		t.Logf("run %d: the room's work in each frame (ms): %.1f", try+1, work)
 		fm.Setup = setup
 		t.Logf("run %d: 5000 rounds in %.1f s; frame interval median %.1f ms, p95 %.1f ms over %d frames; the room's work per frame median %.1f ms, p95 %.1f ms; last frame's parts (ms) %v",
 			try+1, took.Seconds(), fm.FrameMedianMs, fm.FrameP95Ms, fm.Frames, fm.WorkMedianMs, fm.WorkP95Ms, phases)

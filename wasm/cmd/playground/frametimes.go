@@ -27,6 +27,15 @@ func (f *frameTimes) stats() (median, p95 float64) {
 	return s[len(s)/2], s[int(0.95*float64(len(s)-1))]
 }
 
+// list returns the kept durations, oldest first, for js.ValueOf.
+func (f *frameTimes) list() []any {
+	out := make([]any, len(f.ms))
+	for i, ms := range f.ms {
+		out[i] = ms
+	}
+	return out
+}
+
 // phasesJS converts the parts of a frame for js.ValueOf.
 func phasesJS(p map[string]float64) map[string]any {
 	out := map[string]any{}

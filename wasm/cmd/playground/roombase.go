@@ -293,7 +293,8 @@ func (v *roomView) publishFrames() {
 	med, p95 := v.frames.stats()
 	workMed, workP95 := v.work.stats()
 	js.Global().Set("unitfreeRoomFrames", js.ValueOf(map[string]any{"room": v.spec.name, "frames": v.frames.count,
-		"frameMedianMs": med, "frameP95Ms": p95, "workMedianMs": workMed, "workP95Ms": workP95, "phasesMs": phasesJS(v.phases)}))
+		"frameMedianMs": med, "frameP95Ms": p95, "workMedianMs": workMed, "workP95Ms": workP95, "phasesMs": phasesJS(v.phases),
+		"workMs": v.work.list()}))
 }
 
 // phase records the milliseconds since t0 as the named part of the frame.
