@@ -29,29 +29,18 @@ func eliminateGo(out, l, w []float64, p, beta float64) {
 // eliminate2Go is C1's step for two columns in one pass: the bits of
 // eliminateGo(out1, l1, w, p1, beta1) followed by
 // eliminateGo(out2, l2, w, p2, beta2), with w loaded and stored once per
-// entry instead of twice. Unrolled by two.
+// entry instead of twice. A plain loop: in WASM it measured faster than
+// the same loop unrolled by two (93 against 103 ns at length 50 in Node).
 func eliminate2Go(out1, l1, out2, l2, w []float64, p1, beta1, p2, beta2 float64) {
 	n := len(l1)
 	out1, out2, l2, w = out1[:n], out2[:n], l2[:n], w[:n]
-	i := 0
-	for ; i+2 <= n; i += 2 {
-		a, o, b, q, v := l1[i:i+2:i+2], out1[i:i+2:i+2], l2[i:i+2:i+2], out2[i:i+2:i+2], w[i:i+2:i+2]
-		w0 := v[0] - p1*a[0]
-		w1 := v[1] - p1*a[1]
-		o[0] = a[0] + beta1*w0
-		o[1] = a[1] + beta1*w1
-		w0 -= p2 * b[0]
-		w1 -= p2 * b[1]
-		v[0], v[1] = w0, w1
-		q[0] = b[0] + beta2*w0
-		q[1] = b[1] + beta2*w1
-	}
-	for ; i < n; i++ {
-		wi := w[i] - p1*l1[i]
-		out1[i] = l1[i] + beta1*wi
-		wi -= p2 * l2[i]
+	for i, a := range l1 {
+		b := l2[i]
+		wi := w[i] - p1*a
+		out1[i] = a + beta1*wi
+		wi -= p2 * b
 		w[i] = wi
-		out2[i] = l2[i] + beta2*wi
+		out2[i] = b + beta2*wi
 	}
 }
 
