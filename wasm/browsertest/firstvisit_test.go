@@ -17,6 +17,7 @@ import (
 
 	"unitfree/core/eval"
 	"unitfree/wasm/playground"
+	"unitfree/wasm/playground/links"
 	"unitfree/wasm/server"
 )
 
@@ -254,7 +255,7 @@ func TestPauseShowsOneRound(t *testing.T) {
 	m.LoadPreset("penguins", 1)
 	m.SetLearners([]eval.LearnerSpec{{ID: "scinol2"}, {ID: "ogd", Params: map[string]float64{"eta": 5}}, {ID: "ogd-sqrt"}, {ID: "ftl"}})
 	ctx := newTab(t)
-	waitReady(t, ctx, serveSite(t, server.New(siteDir))+"#"+m.Encode())
+	waitReady(t, ctx, serveSite(t, server.New(siteDir))+"#"+links.Encode(m))
 	for try := 0; try < 5; try++ {
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("play"))); err != nil {
 			t.Fatal(err)
@@ -357,13 +358,13 @@ func TestPhoneTouch(t *testing.T) {
 	points := func(global string) int {
 		_, enc := roomHash(t, ctx)
 		if global == "bandit" {
-			b, err := playground.DecodeBanditRoom(enc)
+			b, err := links.Decode[playground.BanditRoom](enc)
 			if err != nil {
 				t.Fatal(err)
 			}
 			return len(b.Points)
 		}
-		s, err := playground.DecodeSamplingRoom(enc)
+		s, err := links.Decode[playground.SamplingRoom](enc)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"unitfree/wasm/playground"
+	"unitfree/wasm/playground/links"
 	"unitfree/wasm/server"
 )
 
@@ -87,7 +88,7 @@ func clickData(t *testing.T, ctx context.Context, x, y float64) {
 // pageModel decodes the state the page keeps in its URL.
 func pageModel(t *testing.T, ctx context.Context) *playground.Model {
 	t.Helper()
-	m, err := playground.DecodeModel(settledLocation(t, ctx, "hash"))
+	m, err := links.Decode[playground.Model](settledLocation(t, ctx, "hash"))
 	if err != nil {
 		t.Fatalf("the page's link state: %v", err)
 	}

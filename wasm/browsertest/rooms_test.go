@@ -15,6 +15,7 @@ import (
 	"unitfree/core/bandit"
 	"unitfree/core/eval"
 	"unitfree/wasm/playground"
+	"unitfree/wasm/playground/links"
 	"unitfree/wasm/server"
 )
 
@@ -125,7 +126,7 @@ func TestBanditRoom(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, enc := roomHash(t, ctx)
-	room, err := playground.DecodeBanditRoom(enc)
+	room, err := links.Decode[playground.BanditRoom](enc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,7 +224,7 @@ func TestSamplingRoom(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, enc := roomHash(t, ctx)
-	room, err := playground.DecodeSamplingRoom(enc)
+	room, err := links.Decode[playground.SamplingRoom](enc)
 	if err != nil {
 		t.Fatal(err)
 	}

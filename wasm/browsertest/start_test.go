@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"unitfree/wasm/playground"
+	"unitfree/wasm/playground/links"
 	"unitfree/wasm/server"
 )
 
@@ -52,7 +53,7 @@ func TestFrameTimes(t *testing.T) {
 		}
 		m.Add(playground.Point{X: 0.9 * x, Y: 0.9 * y, Label: label})
 	}
-	url := serveSite(t, server.New(siteDir)) + "#" + m.Encode()
+	url := serveSite(t, server.New(siteDir)) + "#" + links.Encode(m)
 	frameLimit, workLimit := budget(16.7*1.05, 5*16.7*1.05), budget(16.7, 5*16.7)
 	attempts := 1
 	if benchDir() != "" {
@@ -174,7 +175,7 @@ func TestBanditRoomFrames(t *testing.T) {
 	}
 	b.Learners = []string{"soba", "soba-diag", "banditron", "perceptron-mc"}
 	b.Rounds = playground.MaxBanditRounds
-	url := serveSite(t, server.New(siteDir)) + playground.Hash(playground.RoomBandit, b.Encode())
+	url := serveSite(t, server.New(siteDir)) + playground.Hash(playground.RoomBandit, links.Encode(b))
 	frameLimit, workLimit := 5*16.7*1.05, 5*16.7
 	attempts := 1
 	if benchDir() != "" {

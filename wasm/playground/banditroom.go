@@ -159,14 +159,8 @@ func (b *BanditRoom) Validate() error {
 	return BanditFields().Validate(b)
 }
 
-// Encode returns the state for a link.
-func (b *BanditRoom) Encode() string { return encodeState(b) }
-
 // Raw returns the state before compression (the page deflates it).
 func (b *BanditRoom) Raw() []byte { return rawState(b) }
-
-// DecodeBanditRoom reads a state made by Encode.
-func DecodeBanditRoom(s string) (*BanditRoom, error) { return decodeAs[BanditRoom](s) }
 
 func (b *BanditRoom) stateKind() byte { return 'B' }
 

@@ -53,7 +53,7 @@ func TestBanditRoomPresetsAndLinks(t *testing.T) {
 		if err := b.LoadPreset(id); err != nil {
 			t.Fatal(err)
 		}
-		got, err := DecodeBanditRoom(b.Encode())
+		got, err := DecodeRaw[BanditRoom](b.Raw())
 		if err != nil {
 			t.Fatalf("%s: %v", id, err)
 		}
@@ -74,7 +74,7 @@ func TestBanditRoomPresetsAndLinks(t *testing.T) {
 	} {
 		b := NewBanditRoom()
 		bad(b)
-		if _, err := DecodeBanditRoom(b.Encode()); err == nil {
+		if _, err := DecodeRaw[BanditRoom](b.Raw()); err == nil {
 			t.Errorf("a bad room was accepted: %+v", b.Learners)
 		}
 	}
@@ -130,7 +130,7 @@ func TestBanditRoomRegularization(t *testing.T) {
 	if _, ok := specs[2].Params["a"]; ok {
 		t.Errorf("the Banditron got a: %v", specs[2])
 	}
-	again, err := DecodeBanditRoom(b.Encode())
+	again, err := DecodeRaw[BanditRoom](b.Raw())
 	if err != nil || again.A != 2.5 {
 		t.Errorf("through a link: %v, %v", again, err)
 	}

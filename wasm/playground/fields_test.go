@@ -49,36 +49,6 @@ func TestFieldTables(t *testing.T) {
 	fieldsChecks(t, "l-", LectureFields(), NewLecture)
 }
 
-// TestLegacyRoomLinksStillOpen opens links the rooms made before their
-// settings were key and value pairs (made by that version of the page).
-func TestLegacyRoomLinksStillOpen(t *testing.T) {
-	b, err := DecodeBanditRoom("v2.SmIrrswrTi2AUgxgcIOFhaU4PymRF0ToJqYkFpRklqVyJiXmpWSWFOXnsRXnF-jmJkMUH7CH0Bfs2Tk5AAEAAP__")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b.Data != BanditSynSep || b.Rounds != 300 || b.Gamma != 0.125 || b.GammaMax != 0.25 || b.Seed != 7 || b.DrawSeed != 9 || b.Passes != 4 {
-		t.Errorf("the bandit link reads as %+v", b)
-	}
-	s, err := DecodeSamplingRoom("v2.KmYuSSx9wc4ABikODALFhaWJRakpuhmZeempujlG1SLr3B9WtdgzMxenp7CX5mWm5RflgthMmcUgiiU3Mal41kwQWGkvwQwIAAD__w")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s.Tau != 160 || s.N != 500 || s.Lambda != 0.01 || s.Gamma != 0.05 || s.Epochs != 12 || s.Seed != 3 || len(s.Pairs) != 3 {
-		t.Errorf("the sampling link reads as %+v", s)
-	}
-	l, err := DecodeLecture("v2.ymErSsxLyc_9wsxgDAaX7VkBAQAA__8")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if l.Sequence != SequenceRandom || l.Rounds != 250 || l.Eta != 0.3 || l.Seed != 5 {
-		t.Errorf("the lecture link reads as %+v", l)
-	}
-	// Written again, they take today's layout and read back the same.
-	if again, err := DecodeBanditRoom(b.Encode()); err != nil || again.Gamma != 0.125 || again.Passes != 4 {
-		t.Errorf("the bandit room rewritten: %+v, %v", again, err)
-	}
-}
-
 func TestFieldsInLinks(t *testing.T) {
 	l := NewLecture()
 	l.Eta, l.Rounds = 0.25, 40

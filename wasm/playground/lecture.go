@@ -81,14 +81,8 @@ func (l *Lecture) Validate() error {
 	return LectureFields().Validate(l)
 }
 
-// Encode returns the state for a link.
-func (l *Lecture) Encode() string { return encodeState(l) }
-
 // Raw returns the state before compression (the page deflates it).
 func (l *Lecture) Raw() []byte { return rawState(l) }
-
-// DecodeLecture reads a state made by Encode.
-func DecodeLecture(s string) (*Lecture, error) { return decodeAs[Lecture](s) }
 
 func (l *Lecture) stateKind() byte { return 'L' }
 

@@ -56,7 +56,7 @@ func TestLectureBoundTradeOff(t *testing.T) {
 
 func TestLectureAdversaryAndLinks(t *testing.T) {
 	l := &Lecture{Sequence: SequenceAdversary, Moves: []int8{1, -1, -1, 1}, Eta: 0.5, Seed: 3}
-	got, err := DecodeLecture(l.Encode())
+	got, err := DecodeRaw[Lecture](l.Raw())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func TestLectureAdversaryAndLinks(t *testing.T) {
 		{Sequence: SequenceLecture, Rounds: 0, Eta: 1},
 		{Sequence: SequenceLecture, Rounds: 5, Eta: math.NaN()},
 	} {
-		if _, err := DecodeLecture(bad.Encode()); err == nil {
+		if _, err := DecodeRaw[Lecture](bad.Raw()); err == nil {
 			t.Errorf("%+v accepted", bad)
 		}
 	}

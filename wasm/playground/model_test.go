@@ -237,7 +237,7 @@ func TestDatasetChoice(t *testing.T) {
 	if err := m.SetSource(src); err == nil || len(m.Points) != 191 {
 		t.Fatal("the same feature twice was accepted")
 	}
-	link, err := DecodeModel(m.Encode())
+	link, err := DecodeRaw[Model](m.Raw())
 	if err != nil || link.Source == nil || link.Source.Pos != "Chinstrap" {
 		t.Fatalf("the choice did not survive the link: %v %+v", err, link)
 	}

@@ -26,7 +26,7 @@ func TestRegressionPreset(t *testing.T) {
 		t.Error("a NaN target was accepted")
 	}
 	m.SetLearners([]eval.LearnerSpec{{ID: "scinol2"}, {ID: "ogd", Params: map[string]float64{"eta": 0.1}}})
-	got, err := DecodeModel(m.Encode())
+	got, err := DecodeRaw[Model](m.Raw())
 	if err != nil || !got.Regression() {
 		t.Fatalf("the link lost the task: %v", err)
 	}

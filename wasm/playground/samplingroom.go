@@ -144,14 +144,8 @@ func hasID(entries []catalog.Entry, id string) bool {
 	return false
 }
 
-// Encode returns the state for a link.
-func (s *SamplingRoom) Encode() string { return encodeState(s) }
-
 // Raw returns the state before compression (the page deflates it).
 func (s *SamplingRoom) Raw() []byte { return rawState(s) }
-
-// DecodeSamplingRoom reads a state made by Encode.
-func DecodeSamplingRoom(s string) (*SamplingRoom, error) { return decodeAs[SamplingRoom](s) }
 
 func (s *SamplingRoom) stateKind() byte { return 'S' }
 

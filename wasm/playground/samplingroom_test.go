@@ -41,7 +41,7 @@ func TestSamplingRoomRun(t *testing.T) {
 func TestSamplingRoomLinks(t *testing.T) {
 	s := NewSamplingRoom()
 	s.Data, s.Points = SamplingPoints, []Point{{0.1, 0.2, 1}, {-0.3, 0.1, -1}, {0.5, -0.5, 1}}
-	got, err := DecodeSamplingRoom(s.Encode())
+	got, err := DecodeRaw[SamplingRoom](s.Raw())
 	if err != nil || len(got.Points) != 3 {
 		t.Fatalf("round trip: %v", err)
 	}
@@ -57,7 +57,7 @@ func TestSamplingRoomLinks(t *testing.T) {
 	} {
 		s := NewSamplingRoom()
 		bad(s)
-		if _, err := DecodeSamplingRoom(s.Encode()); err == nil {
+		if _, err := DecodeRaw[SamplingRoom](s.Raw()); err == nil {
 			t.Errorf("a bad room was accepted: %+v", s)
 		}
 	}

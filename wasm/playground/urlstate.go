@@ -1,12 +1,9 @@
 package playground
 
 import (
-	"bytes"
-	"compress/flate"
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 )
 
@@ -14,8 +11,15 @@ import (
 // read (or clearly refuse) old links. v1 was JSON.
 const linkVersion = "v2."
 
-// maxLinkBytes bounds a decoded state (2000 points fit with room to spare).
-const maxLinkBytes = 1 << 20
+// MaxLinkBytes bounds a decoded state (2000 points fit with room to spare).
+const MaxLinkBytes = 1 << 20
+
+// State is the constraint of the states a link carries, for DecodeRaw
+// (and package links): a pointer to T that is a linkState.
+type State[T any] interface {
+	*T
+	linkState
+}
 
 // linkState is a state a link carries: it writes and reads its fields
 // (statecodec.go) and checks itself.
@@ -41,27 +45,8 @@ func rawState(v linkState) []byte {
 	return w.b
 }
 
-// encodeState returns v as a compact, URL-safe string: its fields in
-// binary, deflated (raw DEFLATE, RFC 1951), base64url. The page deflates
-// with the browser's CompressionStream instead (LinkOf), so that its WASM
-// carries no compressor.
-func encodeState(v linkState) string {
-	var buf bytes.Buffer
-	fw, _ := flate.NewWriter(&buf, flate.BestCompression)
-	fw.Write(rawState(v))
-	fw.Close()
-	return LinkOf(buf.Bytes())
-}
-
 // LinkOf returns the link string of a deflated raw state.
 func LinkOf(packed []byte) string { return linkVersion + base64.RawURLEncoding.EncodeToString(packed) }
-
-// SameState reports whether the link holds exactly the raw state: the
-// page's check that a link would change nothing.
-func SameState(link string, raw []byte) bool {
-	got, err := unpack(link)
-	return err == nil && bytes.Equal(got, raw)
-}
 
 // Packed returns a link's deflated state (the page inflates it with the
 // browser's DecompressionStream and reads it with DecodeModelRaw).
@@ -81,36 +66,9 @@ func Packed(s string) ([]byte, error) {
 	return packed, nil
 }
 
-// unpack returns a link's raw state: base64url, inflated, bounded.
-func unpack(s string) ([]byte, error) {
-	packed, err := Packed(s)
-	if err != nil {
-		return nil, err
-	}
-	raw, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(packed)), maxLinkBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("the link's state is damaged: %v", err)
-	}
-	if len(raw) > maxLinkBytes {
-		return nil, errors.New("the link's state is too large")
-	}
-	return raw, nil
-}
-
-// decodeState reads a string made by encodeState into v and validates
-// every value; a corrupted or hostile link is an error that says what is
-// wrong, and v is then not to be used.
-func decodeState(s string, v linkState) error {
-	raw, err := unpack(s)
-	if err != nil {
-		return err
-	}
-	return decodeRaw(raw, v)
-}
-
 // decodeRaw reads a raw (inflated) state into v and validates it.
 func decodeRaw(raw []byte, v linkState) error {
-	if len(raw) > maxLinkBytes {
+	if len(raw) > MaxLinkBytes {
 		return errors.New("the link's state is too large")
 	}
 	if len(raw) == 0 {
@@ -137,35 +95,21 @@ func decodeRaw(raw []byte, v linkState) error {
 	return nil
 }
 
-// decodeAs reads a state of type T made by encodeState.
-func decodeAs[T any, P interface {
-	*T
-	linkState
-}](s string) (*T, error) {
+// DecodeRaw reads a raw (inflated) state of type T and validates every
+// value; a corrupted or hostile state is an error that says what is wrong.
+func DecodeRaw[T any, P State[T]](raw []byte) (*T, error) {
 	v := P(new(T))
-	if err := decodeState(s, v); err != nil {
+	if err := decodeRaw(raw, v); err != nil {
 		return nil, err
 	}
 	return (*T)(v), nil
 }
 
-// Encode returns the model as a compact, URL-safe string (see encodeState).
-func (m *Model) Encode() string { return encodeState(m) }
-
 // Raw returns the model's state before compression (the page deflates it).
 func (m *Model) Raw() []byte { return rawState(m) }
 
-// DecodeModel reads a string made by Encode and validates every value.
-func DecodeModel(s string) (*Model, error) { return decodeAs[Model](s) }
-
 // DecodeModelRaw reads a model's raw (inflated) state and validates it.
-func DecodeModelRaw(raw []byte) (*Model, error) {
-	m := &Model{}
-	if err := decodeRaw(raw, m); err != nil {
-		return nil, err
-	}
-	return m, nil
-}
+func DecodeModelRaw(raw []byte) (*Model, error) { return DecodeRaw[Model](raw) }
 
 func (m *Model) stateKind() byte { return 'u' }
 

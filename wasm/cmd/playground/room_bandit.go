@@ -13,6 +13,7 @@ import (
 
 	"unitfree/core/catalog"
 	"unitfree/wasm/playground"
+	"unitfree/wasm/playground/links"
 )
 
 // classColors are the bandit room's class colours: Okabe–Ito's
@@ -64,7 +65,7 @@ type banditPanel struct {
 }
 
 func newBanditView(rv *roomView) *banditView {
-	v := &banditView{roomView: rv, modelSlot: modelSlot[playground.BanditRoom, *playground.BanditRoom]{decoder: playground.DecodeBanditRoom, fresh: playground.NewBanditRoom, lesson: playground.BanditLesson}}
+	v := &banditView{roomView: rv, modelSlot: modelSlot[playground.BanditRoom, *playground.BanditRoom]{decoder: links.Decode[playground.BanditRoom], fresh: playground.NewBanditRoom, lesson: playground.BanditLesson}}
 	v.chart = newLineChart(rv.doc, "b-chart", "rounds", func() { v.dirty = true })
 	return v
 }

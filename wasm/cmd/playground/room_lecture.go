@@ -11,6 +11,7 @@ import (
 	"honnef.co/go/js/dom/v2"
 
 	"unitfree/wasm/playground"
+	"unitfree/wasm/playground/links"
 )
 
 // lectureView is the lecture room: FTL, OGD and OGD with eta/sqrt(t) play
@@ -26,7 +27,7 @@ type lectureView struct {
 var lectureColors = []string{"#D55E00", "#0072B2", "#009E73"}
 
 func newLectureView(rv *roomView) *lectureView {
-	v := &lectureView{roomView: rv, modelSlot: modelSlot[playground.Lecture, *playground.Lecture]{decoder: playground.DecodeLecture, fresh: playground.NewLecture, lesson: playground.LectureLesson}}
+	v := &lectureView{roomView: rv, modelSlot: modelSlot[playground.Lecture, *playground.Lecture]{decoder: links.Decode[playground.Lecture], fresh: playground.NewLecture, lesson: playground.LectureLesson}}
 	v.plays = newLineChart(rv.doc, "l-plays", "rounds", nil)
 	v.chart = newLineChart(rv.doc, "l-chart", "rounds", func() { v.dirty = true })
 	return v

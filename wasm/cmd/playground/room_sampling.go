@@ -13,6 +13,7 @@ import (
 	"unitfree/core/catalog"
 	"unitfree/core/sampling"
 	"unitfree/wasm/playground"
+	"unitfree/wasm/playground/links"
 )
 
 // samplingView is the sampling room: SGD, SAGA and Prox-SVRG each with a
@@ -35,7 +36,7 @@ type samplingPanel struct {
 }
 
 func newSamplingView(rv *roomView) *samplingView {
-	v := &samplingView{roomView: rv, modelSlot: modelSlot[playground.SamplingRoom, *playground.SamplingRoom]{decoder: playground.DecodeSamplingRoom, fresh: playground.NewSamplingRoom, lesson: playground.SamplingLesson}, label: 1}
+	v := &samplingView{roomView: rv, modelSlot: modelSlot[playground.SamplingRoom, *playground.SamplingRoom]{decoder: links.Decode[playground.SamplingRoom], fresh: playground.NewSamplingRoom, lesson: playground.SamplingLesson}, label: 1}
 	v.gap = newLineChart(rv.doc, "s-chart-gap", "gradient evaluations", func() { v.dirty = true })
 	v.vari = newLineChart(rv.doc, "s-chart-var", "gradient evaluations", func() { v.dirty = true })
 	return v

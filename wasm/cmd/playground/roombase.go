@@ -11,6 +11,7 @@ import (
 	"honnef.co/go/js/dom/v2"
 
 	"unitfree/wasm/playground"
+	"unitfree/wasm/playground/links"
 )
 
 // roomContent is what one room adds to the lifecycle every room shares
@@ -137,7 +138,7 @@ func (v *roomView) enter(link string) {
 	}
 	link, round := playground.SplitRound(link)
 	current := v.content.raw()
-	if current == nil || (link != "" && !playground.SameState(link, current)) {
+	if current == nil || (link != "" && !links.Same(link, current)) {
 		enc := link
 		if enc == "" {
 			enc = v.stored()
