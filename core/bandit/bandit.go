@@ -136,6 +136,11 @@ func checkRound(x []float64, y, k, d int) error {
 	if len(x) != d {
 		return fmt.Errorf("bandit: x has %d features, the learner %d", len(x), d)
 	}
+	return checkLabel(y, k)
+}
+
+// checkLabel validates a label of k classes.
+func checkLabel(y, k int) error {
 	if y < 0 || y >= k {
 		return fmt.Errorf("bandit: label %d is outside 0..%d", y, k-1)
 	}

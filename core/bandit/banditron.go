@@ -10,6 +10,7 @@ type Banditron struct {
 	gamma float64
 	W     []float64 // k x d, row-major
 	s     []float64 // scores of the current round
+	row   SparseRow // Play's row in sparse form
 }
 
 // NewBanditron returns the Banditron for k classes in d dimensions.
@@ -38,7 +39,13 @@ func (b *Banditron) Predict(x []float64) int {
 
 // Play plays one round and updates W.
 func (b *Banditron) Play(x []float64, y int, u1, u2 float64) Round {
-	scores(b.s, b.W, x)
+	b.row.setDense(x)
+	return b.PlaySparse(b.row, y, u1, u2)
+}
+
+// PlaySparse plays one round on x's non-zero entries, in O(k nnz(x)).
+func (b *Banditron) PlaySparse(x SparseRow, y int, u1, u2 float64) Round {
+	sparseScores(b.s, b.W, b.d, x)
 	greedy := argmax(b.s)
 	played, prob, explored := explore(greedy, b.k, b.gamma, u1, u2)
 	correct := played == y
@@ -47,16 +54,16 @@ func (b *Banditron) Play(x []float64, y int, u1, u2 float64) Round {
 }
 
 // update applies W += U for the round's outcome.
-func (b *Banditron) update(x []float64, greedy, played int, prob float64, correct bool) {
+func (b *Banditron) update(x SparseRow, greedy, played int, prob float64, correct bool) {
 	d := b.d
 	row := b.W[greedy*d : (greedy+1)*d]
-	for j, v := range x {
-		row[j] -= v
+	for n, j := range x.Index {
+		row[j] -= x.Value[n]
 	}
 	if correct {
 		row = b.W[played*d : (played+1)*d]
-		for j, v := range x {
-			row[j] += v / prob
+		for n, j := range x.Index {
+			row[j] += x.Value[n] / prob
 		}
 	}
 }

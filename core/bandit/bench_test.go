@@ -134,6 +134,33 @@ func BenchmarkSOBAStream(b *testing.B) {
 	}
 }
 
+// BenchmarkSynSepRunSparse is BenchmarkSynSepRun with the rows given by
+// their non-zero entries (about 45 of 400) through RunSparse.
+func BenchmarkSynSepRunSparse(b *testing.B) {
+	const T = 20_000
+	xs, ys := SynSep(1, T)
+	rows := make([]SparseRow, T)
+	for i, x := range xs {
+		rows[i] = Sparsify(x)
+	}
+	for _, id := range []string{"soba", "soba-diag"} {
+		b.Run(id, func(b *testing.B) {
+			for b.Loop() {
+				var l Learner
+				if id == "soba" {
+					l, _ = NewSOBA(SynClasses, SynFeatures, 1, 1.0/64)
+				} else {
+					l, _ = NewSOBADiag(SynClasses, SynFeatures, 1, 1.0/64)
+				}
+				if _, err := RunSparse(l, rows, ys, NewSeededDraws(1), false); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*T), "ns/round")
+		})
+	}
+}
+
 // BenchmarkSynSepRun plays the SOBA paper's SynSep stream (k = 9, d = 400,
 // T = 20,000, gamma = 2^-6) from scratch per operation with full SOBA and
 // with SOBA-diag, and reports ns per round: `make bench` holds their ratio

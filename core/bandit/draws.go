@@ -60,6 +60,9 @@ type Trace struct {
 // Run plays the learner over (xs[t], ys[t]) with the draws and returns its
 // trace; keep says whether to keep every round (memory O(T)).
 func Run(l Learner, xs [][]float64, ys []int, draws Draws, keep bool) (Trace, error) {
+	if len(ys) != len(xs) {
+		return Trace{}, fmt.Errorf("bandit: %d rows but %d labels", len(xs), len(ys))
+	}
 	var tr Trace
 	for t, x := range xs {
 		if err := checkRound(x, ys[t], l.Classes(), l.Dim()); err != nil {
@@ -67,6 +70,47 @@ func Run(l Learner, xs [][]float64, ys []int, draws Draws, keep bool) (Trace, er
 		}
 		u1, u2 := draws.Next()
 		r := l.Play(x, ys[t], u1, u2)
+		if !r.Correct {
+			tr.Mistakes++
+		}
+		if keep {
+			tr.Rounds = append(tr.Rounds, r)
+		}
+	}
+	return tr, nil
+}
+
+// RunSparse is Run on rows given by their non-zero entries. A SparseLearner
+// plays them as they are, at a cost in their non-zero entries; any other
+// learner gets each row densified into one reused buffer.
+func RunSparse(l Learner, xs []SparseRow, ys []int, draws Draws, keep bool) (Trace, error) {
+	if len(ys) != len(xs) {
+		return Trace{}, fmt.Errorf("bandit: %d rows but %d labels", len(xs), len(ys))
+	}
+	var tr Trace
+	sparse, isSparse := l.(SparseLearner)
+	var dense []float64
+	if !isSparse {
+		dense = make([]float64, l.Dim())
+	}
+	for t, x := range xs {
+		if err := x.check(l.Dim()); err != nil {
+			return Trace{}, fmt.Errorf("round %d: bandit: %w", t+1, err)
+		}
+		if err := checkLabel(ys[t], l.Classes()); err != nil {
+			return Trace{}, fmt.Errorf("round %d: %w", t+1, err)
+		}
+		u1, u2 := draws.Next()
+		var r Round
+		if isSparse {
+			r = sparse.PlaySparse(x, ys[t], u1, u2)
+		} else {
+			clear(dense)
+			for n, j := range x.Index {
+				dense[j] = x.Value[n]
+			}
+			r = l.Play(dense, ys[t], u1, u2)
+		}
 		if !r.Correct {
 			tr.Mistakes++
 		}

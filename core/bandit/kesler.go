@@ -57,9 +57,9 @@ func newKeslerSystem(k, d int, a float64) keslerSystem {
 }
 
 // observe widens the feature scales to cover x, rescaling R.
-func (s *keslerSystem) observe(x []float64) {
-	for f, xf := range x {
-		a := math.Abs(xf)
+func (s *keslerSystem) observe(x SparseRow) {
+	for n, f := range x.Index {
+		a := math.Abs(x.Value[n])
 		if a == 0 || (s.seen[f] && a <= s.scale[f]) {
 			continue
 		}
@@ -75,11 +75,11 @@ func (s *keslerSystem) observe(x []float64) {
 }
 
 // setPair sets z = c (e_i - e_j) ⊗ x (kept as S z) after observing x.
-func (s *keslerSystem) setPair(x []float64, i, j int, c float64) {
+func (s *keslerSystem) setPair(x SparseRow, i, j int, c float64) {
 	s.observe(x)
 	clear(s.z)
-	for f, xf := range x {
-		v := c * xf / s.scale[f]
+	for n, f := range x.Index {
+		v := c * x.Value[n] / s.scale[f]
 		s.z[i*s.d+f] = v
 		s.z[j*s.d+f] = -v
 	}

@@ -39,13 +39,13 @@ func TestLeverageVersusAgreesWithTheWholeSolve(t *testing.T) {
 		for range 300 {
 			i, j := draw()
 			p := 0.05 + 0.95*rng.Float64()
-			sys.setPair(x, i, j, 1/math.Sqrt(p))
+			sys.setPair(Sparsify(x), i, j, 1/math.Sqrt(p))
 			sys.add(-1 / math.Sqrt(p))
 		}
 		settled, far := 0, 0
 		for try := range 600 {
 			i, j := draw()
-			sys.setPair(x, i, j, 1/math.Sqrt(2*rng.Float64()+0.01))
+			sys.setPair(Sparsify(x), i, j, 1/math.Sqrt(2*rng.Float64()+0.01))
 			whole := sys.wholeLeverage()
 			var tau float64
 			switch try % 3 {

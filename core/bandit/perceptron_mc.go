@@ -8,6 +8,7 @@ type PerceptronMC struct {
 	k, d int
 	W    []float64
 	s    []float64
+	row  SparseRow // Play's row in sparse form
 }
 
 // NewPerceptronMC returns the multiclass Perceptron for k classes in d
@@ -33,13 +34,20 @@ func (p *PerceptronMC) Predict(x []float64) int {
 }
 
 // Play plays the greedy label and learns from the true one.
-func (p *PerceptronMC) Play(x []float64, y int, _, _ float64) Round {
-	scores(p.s, p.W, x)
+func (p *PerceptronMC) Play(x []float64, y int, u1, u2 float64) Round {
+	p.row.setDense(x)
+	return p.PlaySparse(p.row, y, u1, u2)
+}
+
+// PlaySparse plays one round on x's non-zero entries, in O(k nnz(x)).
+func (p *PerceptronMC) PlaySparse(x SparseRow, y int, _, _ float64) Round {
+	sparseScores(p.s, p.W, p.d, x)
 	greedy := argmax(p.s)
 	r := Round{Greedy: greedy, Played: greedy, Prob: 1, Correct: greedy == y}
 	if greedy != y {
 		d := p.d
-		for j, v := range x {
+		for n, j := range x.Index {
+			v := x.Value[n]
 			p.W[y*d+j] += v
 			p.W[greedy*d+j] -= v
 		}

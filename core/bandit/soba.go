@@ -36,6 +36,7 @@ type SOBA struct {
 	sumNQ    float64
 	t        int
 	s        []float64 // scores
+	row      SparseRow // Play's row in sparse form
 	// Defer's mode, and the margin numerator and probability of the
 	// update whose work is pending
 	deferred             bool
@@ -117,11 +118,18 @@ func (s *SOBA) settle(num, p, onePlusR float64) {
 
 // Play plays one round of Algorithm 1.
 func (s *SOBA) Play(x []float64, y int, u1, u2 float64) Round {
+	s.row.setDense(x)
+	return s.PlaySparse(s.row, y, u1, u2)
+}
+
+// PlaySparse plays one round of Algorithm 1 on x's non-zero entries: the
+// scores and the test before r in O(k nnz(x)), r as far as the test needs.
+func (s *SOBA) PlaySparse(x SparseRow, y int, u1, u2 float64) Round {
 	for s.Pending() { // the last update's work, if Defer left it
 		s.Work(math.MaxInt)
 	}
 	s.t++
-	scores(s.s, s.sys.v, x)
+	sparseScores(s.s, s.sys.v, s.d, x)
 	greedy := argmax(s.s)
 	gamma := s.rate(s.t)
 	played, p, explored := explore(greedy, s.k, gamma, u1, u2)
@@ -160,11 +168,11 @@ func (s *SOBA) Play(x []float64, y int, u1, u2 float64) Round {
 // and A ⪰ a I bounds r = z^T A^{-1} z by |z|^2/a = 2 |x|^2/(p a); the test
 // uses twice that bound, so that round-off in an r that would have been
 // computed cannot make the decisions differ.
-func (s *SOBA) cannotUpdate(num, p float64, x []float64) bool {
+func (s *SOBA) cannotUpdate(num, p float64, x SparseRow) bool {
 	if num >= 0 {
 		return false
 	}
-	rMax := 2 * vec.Dot(x, x) / (p * s.a)
+	rMax := 2 * vec.Dot(x.Value, x.Value) / (p * s.a)
 	return s.cumM+num/(p*(1+2*rMax)) < 0
 }
 

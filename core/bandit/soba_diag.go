@@ -10,6 +10,7 @@ type SOBADiag struct {
 	theta []float64
 	cumM  float64
 	s     []float64
+	row   SparseRow // Play's row in sparse form
 }
 
 // NewSOBADiag returns SOBAdiag for k classes in d dimensions.
@@ -54,7 +55,21 @@ func (s *SOBADiag) Predict(x []float64) int {
 
 // Play plays one round of SOBAdiag.
 func (s *SOBADiag) Play(x []float64, y int, u1, u2 float64) Round {
-	s.scoresInto(s.s, x)
+	s.row.setDense(x)
+	return s.PlaySparse(s.row, y, u1, u2)
+}
+
+// PlaySparse plays one round of SOBAdiag on x's non-zero entries, in
+// O(k nnz(x)).
+func (s *SOBADiag) PlaySparse(x SparseRow, y int, u1, u2 float64) Round {
+	d := s.d
+	for i := range s.s {
+		v := 0.0
+		for n, j := range x.Index {
+			v += s.theta[i*d+j] / s.Adiag[i*d+j] * x.Value[n]
+		}
+		s.s[i] = v
+	}
 	greedy := argmax(s.s)
 	played, p, explored := explore(greedy, s.k, s.gamma, u1, u2)
 	r := Round{Greedy: greedy, Played: played, Prob: p, Explored: explored, Correct: played == y, Gamma: s.gamma}
@@ -63,16 +78,17 @@ func (s *SOBADiag) Play(x []float64, y int, u1, u2 float64) Round {
 	}
 	ybar := argmaxExcept(s.s, y)
 	delta := s.s[ybar] - s.s[y]
-	d := s.d
 	rr := 0.0 // z = (e_ybar - e_y) ⊗ x / sqrt(p)
-	for j, v := range x {
+	for n, j := range x.Index {
+		v := x.Value[n]
 		rr += v * v / p * (1/s.Adiag[ybar*d+j] + 1/s.Adiag[y*d+j])
 	}
 	m := (delta*delta + 2*delta) / (p * (1 + rr))
 	if s.cumM+m < 0 {
 		return r
 	}
-	for j, v := range x {
+	for n, j := range x.Index {
+		v := x.Value[n]
 		s.Adiag[ybar*d+j] += v * v / p
 		s.Adiag[y*d+j] += v * v / p
 		s.theta[ybar*d+j] -= v / p

@@ -11,6 +11,7 @@ type SOPMC struct {
 	k, d int
 	sys  keslerSystem
 	s    []float64 // scores
+	row  SparseRow // Play's row in sparse form
 }
 
 // NewSOPMC returns the multiclass second-order Perceptron.
@@ -36,8 +37,15 @@ func (p *SOPMC) Predict(x []float64) int {
 
 // Play plays the greedy label and, on a mistake, makes the second-order
 // update: z joins A and theta, and W = A^{-1} theta is solved afresh.
-func (p *SOPMC) Play(x []float64, y int, _, _ float64) Round {
-	scores(p.s, p.sys.v, x)
+func (p *SOPMC) Play(x []float64, y int, u1, u2 float64) Round {
+	p.row.setDense(x)
+	return p.PlaySparse(p.row, y, u1, u2)
+}
+
+// PlaySparse plays one round on x's non-zero entries: O(k nnz(x)) for the
+// scores, and the update's O((kd)^2) on a mistake.
+func (p *SOPMC) PlaySparse(x SparseRow, y int, _, _ float64) Round {
+	sparseScores(p.s, p.sys.v, p.d, x)
 	greedy := argmax(p.s)
 	r := Round{Greedy: greedy, Played: greedy, Prob: 1, Correct: greedy == y}
 	if r.Correct {

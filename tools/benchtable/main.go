@@ -257,6 +257,10 @@ func main() {
 		fmt.Printf("- the same, slowest runs (a fresh process's first, which first touches the factor's 104 MB): %.1f\n", cold)
 		report["sobaOverDiagSlowest"] = cold
 	}
+	if s, diag := native["BenchmarkSynSepRunSparse/soba"], native["BenchmarkSynSepRunSparse/soba-diag"]; diag > 0 {
+		fmt.Printf("- SynSep with rows given by their non-zero entries (RunSparse), per round: soba %.0f ns, soba-diag %.0f ns (dense rows: %.0f and %.0f ns)\n",
+			s, diag, native["BenchmarkSynSepRun/soba"], native["BenchmarkSynSepRun/soba-diag"])
+	}
 	if s, b := native["BenchmarkPlay/soba/k=9,d=400"], native["BenchmarkPlay/banditron/k=9,d=400"]; b > 0 {
 		fmt.Printf("- soba / banditron per round at k=9, d=400: %.0f\n", s/b)
 	}
