@@ -30,6 +30,7 @@ type BanditConfig struct {
 type BanditSession struct {
 	k       int
 	mapped  [][]float64
+	sparse  []bandit.SparseRow // the mapped rows' non-zero entries, when at most half are non-zero
 	labels  []int
 	order   []int
 	draws   bandit.Draws
@@ -142,6 +143,7 @@ func NewBandit(x [][]float64, labels []int, k int, cfg BanditConfig, lim Limits)
 		}
 		s.mapped = append(s.mapped, fm.Apply(nil, row))
 	}
+	s.sparse = sparseRows(s.mapped)
 	s.order = playOrder(len(x), passes, cfg.Shuffle, cfg.Seed)
 	if cfg.Draws != nil {
 		d, err := bandit.NewReplayDraws(cfg.Draws, len(s.order))
@@ -210,7 +212,12 @@ func (s *BanditSession) Step(k int) int {
 		row := s.order[s.t]
 		u1, u2 := s.draws.Next()
 		for _, p := range s.players {
-			r := p.learner.Play(s.mapped[row], s.labels[row], u1, u2)
+			var r bandit.Round
+			if sl, ok := p.learner.(bandit.SparseLearner); ok && s.sparse != nil {
+				r = sl.PlaySparse(s.sparse[row], s.labels[row], u1, u2)
+			} else {
+				r = p.learner.Play(s.mapped[row], s.labels[row], u1, u2)
+			}
 			if !r.Correct {
 				p.mistakes++
 			}
@@ -290,4 +297,28 @@ func (s *BanditSession) LastRound(i int) (bandit.Round, bool) {
 		return bandit.Round{}, false
 	}
 	return r[len(r)-1], true
+}
+
+// sparseRows returns the rows' non-zero entries when at most half of all
+// entries are non-zero (SynSep: about 45 of 400), so that the learners that
+// can play them in O(k nnz) and the copy takes no more memory than the
+// rows; otherwise nil.
+func sparseRows(rows [][]float64) []bandit.SparseRow {
+	nonZero, all := 0, 0
+	for _, x := range rows {
+		all += len(x)
+		for _, v := range x {
+			if v != 0 {
+				nonZero++
+			}
+		}
+	}
+	if 2*nonZero > all {
+		return nil
+	}
+	out := make([]bandit.SparseRow, len(rows))
+	for i, x := range rows {
+		out[i] = bandit.Sparsify(x)
+	}
+	return out
 }

@@ -50,3 +50,49 @@ func TestBanditSessionSharesDrawsAndRepeats(t *testing.T) {
 		t.Fatalf("short draws: %v", err)
 	}
 }
+
+// TestBanditSessionPlaysSparseRows: on SynSep's rows (about 45 non-zero
+// features of 400) the session keeps their non-zero entries and the
+// learners play those; the results, round by round, are those of the same
+// session playing the dense rows. Penguins' rows stay dense.
+func TestBanditSessionPlaysSparseRows(t *testing.T) {
+	xs, ys := bandit.SynSep(2, 200)
+	for i := range xs {
+		xs[i] = xs[i][:100] // keeps the sparsity, and full SOBA's factor at 900 x 900
+	}
+	cfg := BanditConfig{Learners: []LearnerSpec{{ID: "soba"}, {ID: "soba-diag"}, {ID: "banditron"}, {ID: "perceptron-mc"}},
+		Shuffle: true, Seed: 5, DrawSeed: 4, KeepRounds: true}
+	run := func(sparse bool) []BanditResult {
+		s, err := NewBandit(xs, ys, bandit.SynClasses, cfg, DefaultLimits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.sparse == nil {
+			t.Fatal("SynSep's rows were not kept sparse")
+		}
+		if !sparse {
+			s.sparse = nil
+		}
+		s.Run()
+		return s.Results()
+	}
+	sparse, dense := run(true), run(false)
+	if !reflect.DeepEqual(sparse, dense) {
+		t.Fatal("the sparse rows played other rounds than the dense ones")
+	}
+	if sparse[0].Updates == 0 {
+		t.Fatal("full SOBA never updated; the comparison is empty")
+	}
+	tab, _, _ := data.Load("penguins")
+	r, err := tab.SelectClasses([]string{"bill_length_mm", "flipper_length_mm"}, "species")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewBandit(r.X, r.Labels, len(r.Classes), cfg, DefaultLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.sparse != nil {
+		t.Fatal("penguins' dense rows were copied as sparse ones")
+	}
+}
