@@ -134,15 +134,12 @@ func BenchmarkSOBAStream(b *testing.B) {
 	}
 }
 
-// BenchmarkSynSepRunSparse is BenchmarkSynSepRun with the rows given by
-// their non-zero entries (about 45 of 400) through RunSparse.
-func BenchmarkSynSepRunSparse(b *testing.B) {
-	const T = 20_000
-	xs, ys := SynSep(1, T)
-	rows := make([]SparseRow, T)
-	for i, x := range xs {
-		rows[i] = Sparsify(x)
-	}
+// synSepRounds is the length of the SynSep benchmarks' stream.
+const synSepRounds = 20_000
+
+// benchSynSep plays full SOBA and SOBA-diag (gamma = 2^-6) from scratch per
+// operation through run, and reports ns per round.
+func benchSynSep(b *testing.B, run func(Learner) error) {
 	for _, id := range []string{"soba", "soba-diag"} {
 		b.Run(id, func(b *testing.B) {
 			for b.Loop() {
@@ -152,36 +149,36 @@ func BenchmarkSynSepRunSparse(b *testing.B) {
 				} else {
 					l, _ = NewSOBADiag(SynClasses, SynFeatures, 1, 1.0/64)
 				}
-				if _, err := RunSparse(l, rows, ys, NewSeededDraws(1), false); err != nil {
+				if err := run(l); err != nil {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*T), "ns/round")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*synSepRounds), "ns/round")
 		})
 	}
 }
 
 // BenchmarkSynSepRun plays the SOBA paper's SynSep stream (k = 9, d = 400,
-// T = 20,000, gamma = 2^-6) from scratch per operation with full SOBA and
-// with SOBA-diag, and reports ns per round: `make bench` holds their ratio
-// to its target.
+// T = 20,000, gamma = 2^-6) with full SOBA and with SOBA-diag, and reports
+// ns per round: `make bench` holds their ratio to its target.
 func BenchmarkSynSepRun(b *testing.B) {
-	const T = 20_000
-	xs, ys := SynSep(1, T)
-	for _, id := range []string{"soba", "soba-diag"} {
-		b.Run(id, func(b *testing.B) {
-			for b.Loop() {
-				var l Learner
-				if id == "soba" {
-					l, _ = NewSOBA(SynClasses, SynFeatures, 1, 1.0/64)
-				} else {
-					l, _ = NewSOBADiag(SynClasses, SynFeatures, 1, 1.0/64)
-				}
-				if _, err := Run(l, xs, ys, NewSeededDraws(1), false); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*T), "ns/round")
-		})
+	xs, ys := SynSep(1, synSepRounds)
+	benchSynSep(b, func(l Learner) error {
+		_, err := Run(l, xs, ys, NewSeededDraws(1), false)
+		return err
+	})
+}
+
+// BenchmarkSynSepRunSparse is BenchmarkSynSepRun with the rows given by
+// their non-zero entries (about 45 of 400) through RunSparse.
+func BenchmarkSynSepRunSparse(b *testing.B) {
+	xs, ys := SynSep(1, synSepRounds)
+	rows := make([]SparseRow, len(xs))
+	for i, x := range xs {
+		rows[i] = Sparsify(x)
 	}
+	benchSynSep(b, func(l Learner) error {
+		_, err := RunSparse(l, rows, ys, NewSeededDraws(1), false)
+		return err
+	})
 }
