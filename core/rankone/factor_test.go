@@ -190,3 +190,67 @@ func (f *Factor) addOuterByRows(x []float64, c *Carry) float64 {
 	}
 	return ratio * ratio
 }
+
+// TestSolveRowsSkipsDiagonalRowsWithTheBitsOfSolve: SolveRows, which skips
+// the dot product of rows still diagonal, gives Solve's bits on factors
+// where some rows were rotated and others not (sparse updates at a few
+// coordinates, as SOBA's Kesler factor sees them), on a bordered factor,
+// and on one whose every row was rotated; and its answer solves R v = b.
+func TestSolveRowsSkipsDiagonalRowsWithTheBitsOfSolve(t *testing.T) {
+	const n = 40
+	rng := rand.New(rand.NewPCG(8, 9))
+	sparse := NewFactor(n, 2)
+	for range 6 {
+		x := make([]float64, n)
+		for range 3 {
+			x[5+rng.IntN(n-5)] = rng.NormFloat64()
+		}
+		sparse.AddOuter(x)
+	}
+	dense := NewFactor(n, 2)
+	dense.AddOuter(randVec(rng, n, 1))
+	bordered := NewGrowingFactor(n)
+	for k := range n {
+		w := make([]float64, k)
+		if k%3 == 0 && k > 0 {
+			w[rng.IntN(k)] = 0.1
+		}
+		sol := append([]float64(nil), w...)
+		bordered.SolveT(sol)
+		bordered.Border(w, math.Sqrt(1-vec.Dot(sol, sol)))
+	}
+	skipped := 0
+	for name, f := range map[string]*Factor{"sparse updates": &sparse, "dense update": &dense, "bordered": &bordered} {
+		for i := range n {
+			if !f.offDiag[i] {
+				skipped++
+				for j := i + 1; j < n; j++ {
+					if f.At(i, j) != 0 {
+						t.Fatalf("%s: row %d is marked diagonal but R(%d, %d) = %v", name, i, i, j, f.At(i, j))
+					}
+				}
+			}
+		}
+		b := randVec(rng, n, 1)
+		want, got := append([]float64(nil), b...), append([]float64(nil), b...)
+		f.Solve(want)
+		f.SolveRows(got, 0, n)
+		for i := range n {
+			if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+				t.Fatalf("%s: SolveRows v[%d] = %v, Solve %v", name, i, got[i], want[i])
+			}
+		}
+		for i := range n { // R v = b
+			s := 0.0
+			for j := i; j < n; j++ {
+				s += f.At(i, j) * got[j]
+			}
+			if !near(s, b[i], 1e-12) {
+				t.Fatalf("%s: (R v)[%d] = %v, b %v", name, i, s, b[i])
+			}
+		}
+	}
+	if skipped == 0 {
+		t.Fatal("no row was left diagonal; the test compares no skipped row")
+	}
+}
