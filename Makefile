@@ -108,7 +108,7 @@ bench: build $(AXE_STAMP)
 	# run slower throughout): the ratios use each side's fastest run
 	$(GO) test -run '^$$' -bench 'Learn/.*/d=100$$' -count 2 -timeout 30m ./core/catalog/ | tee -a build/bench/native.txt
 	# full SOBA on SynSep in a second process, twice: its first run there
-	# first-touches the 104 MB factor again, the second reuses the memory
+	# pays the first touch of the memory it allocates, the second reuses it
 	$(GO) test -run '^$$' -bench 'SynSepRun' -count 2 -timeout 30m ./core/bandit/ | tee -a build/bench/native.txt
 	rm -f build/bench/node.txt build/bench/chromium-runs.txt
 	$(JS_ENV) $(GO) test -c -o build/bench/catalog.test.wasm ./core/catalog/

@@ -176,7 +176,7 @@ func (s *keslerSystem) step(rows int) (done bool, onePlusR float64) {
 func (s *keslerSystem) add(b float64) (onePlusR float64) {
 	onePlusR = s.R.AddOuter(s.z, rankone.Carry{P: s.p, Bottom: b})
 	copy(s.v, s.p)
-	s.R.SolveRows(s.v, 0, len(s.v)) // Solve's bits; it skips rows that are still diagonal
+	s.R.SolveRows(s.v, 0, len(s.v))
 	for i := range s.v {
 		s.v[i] /= s.scale[i%s.d]
 	}

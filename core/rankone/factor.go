@@ -6,23 +6,26 @@ import (
 	"gonum.org/v1/gonum/blas/blas64"
 )
 
-// Factor is the upper Cholesky factor R of A = R^T R, n x n, stored
-// row-major in storage sized for the largest n it will reach. A rank-one
-// term A += x x^T updates R by Givens rotations (the method of LINPACK's
-// dchud): backward stable, and vectors R^{-T} b are carried through the
-// same rotations in O(n) (Carry). It can also grow by bordering (Border),
-// which Kotłowski's full algorithm needs.
+// Factor is the upper Cholesky factor R of A = R^T R, n x n, in storage
+// sized for the largest n it will reach. A rank-one term A += x x^T
+// updates R by Givens rotations (the method of LINPACK's dchud): backward
+// stable, and vectors R^{-T} b are carried through the same rotations in
+// O(n) (Carry). It can also grow by bordering (Border), which Kotłowski's
+// full algorithm needs.
+//
+// The diagonal is kept apart from the rest of each row, and a row's part
+// right of the diagonal is allocated the first time an entry of it is
+// written: until then it is zero and the solves skip it. SOBA's Kesler
+// factor (kd = 3600 on SynSep) writes 1183 of its 3600 rows in 20,000
+// rounds, so a new SOBA costs 3600 diagonal entries instead of a dense
+// 104 MB triangle, and a forward substitution skips the untouched rows.
 type Factor struct {
-	n, stride int
-	data      []float64 // stride x stride; the leading n x n upper triangle is R
-	rinv      []float64 // 1/R_ii: the solves multiply, a division's latency would chain the rows
-	work      []float64
-	outer     outerUpdate // a rank-one update in progress (BeginOuter)
-	// offDiag[i] is false while row i has no non-zero entry right of the
-	// diagonal (it was never rotated or bordered), so that SolveRows can
-	// skip its dot product: SOBA's Kesler factor on SynSep keeps 2417 of its
-	// 3600 rows so after 20,000 rounds.
-	offDiag []bool
+	n, capacity int
+	diag        []float64   // R_ii
+	rinv        []float64   // 1/R_ii: the solves multiply, a division's latency would chain the rows
+	rows        [][]float64 // rows[i] = R[i, i+1:capacity], or nil while that part is zero
+	work        []float64
+	outer       outerUpdate // a rank-one update in progress (BeginOuter)
 }
 
 // NewFactor returns the factor of a I in n dimensions: R = sqrt(a) I.
@@ -31,7 +34,7 @@ func NewFactor(n int, a float64) Factor {
 	f.n = n
 	s := math.Sqrt(a)
 	for i := 0; i < n; i++ {
-		f.data[i*n+i], f.rinv[i] = s, 1/s
+		f.diag[i], f.rinv[i] = s, 1/s
 	}
 	return f
 }
@@ -39,54 +42,113 @@ func NewFactor(n int, a float64) Factor {
 // NewGrowingFactor returns the factor of a 0 x 0 matrix that Border can
 // grow to capacity dimensions.
 func NewGrowingFactor(capacity int) Factor {
-	return Factor{stride: capacity, data: make([]float64, capacity*capacity), rinv: make([]float64, capacity),
-		work: make([]float64, capacity), offDiag: make([]bool, capacity)}
+	return Factor{capacity: capacity, diag: make([]float64, capacity), rinv: make([]float64, capacity),
+		rows: make([][]float64, capacity), work: make([]float64, capacity)}
 }
 
 // At returns R's entry (i, j).
-func (f *Factor) At(i, j int) float64 { return f.data[i*f.stride+j] }
+func (f *Factor) At(i, j int) float64 {
+	switch {
+	case j < i:
+		return 0
+	case j == i:
+		return f.diag[i]
+	case f.rows[i] == nil:
+		return 0
+	}
+	return f.rows[i][j-i-1]
+}
 
-// row returns R[i, i+1:n], the part of row i right of the diagonal.
-func (f *Factor) row(i int) []float64 { return f.data[i*f.stride+i+1 : i*f.stride+f.n] }
+// row returns R[i, i+1:n], the part of row i right of the diagonal, or nil
+// while it is zero.
+func (f *Factor) row(i int) []float64 {
+	if f.rows[i] == nil {
+		return nil
+	}
+	return f.rows[i][:f.n-i-1]
+}
+
+// writableRow returns R[i, i+1:n] for writing (see fullRow).
+func (f *Factor) writableRow(i int) []float64 { return f.fullRow(i)[:f.n-i-1] }
+
+// fullRow returns row i's storage right of the diagonal, up to the last
+// column Border can add, allocating it (zero) on first use.
+func (f *Factor) fullRow(i int) []float64 {
+	if f.rows[i] == nil {
+		f.rows[i] = make([]float64, f.capacity-i-1)
+	}
+	return f.rows[i]
+}
 
 // SolveT sets v = R^{-T} v (forward substitution; v has n entries).
 func (f *Factor) SolveT(v []float64) { f.SolveTFrom(v, 0) }
 
 // SolveTFrom sets v = R^{-T} v for a v whose first lo entries are zero
-// (they stay zero): the work is that of an (n-lo)-dimensional solve. Row
-// by row, v_i /= R_ii and then v[i+1:] -= v_i R[i, i+1:], contiguous.
+// (they stay zero): the work is that of an (n-lo)-dimensional solve.
 func (f *Factor) SolveTFrom(v []float64, lo int) { f.SolveTRows(v, lo, f.n) }
 
 // SolveTRows runs rows lo to hi-1 of the forward substitution v = R^{-T} v:
 // afterwards v[lo:hi] holds those entries of R^{-T} v, and v[hi:] what is
 // left to solve in the trailing rows. Consecutive ranges give the bits of
 // one whole solve, so a caller can stop as soon as it knows enough.
+//
+// Row by row, v_i *= 1/R_ii and then v[i+1:] += (-v_i) R[i, i+1:],
+// contiguous. A row whose v_i is zero, or whose part right of the
+// diagonal was never written, adds nothing and is skipped (adding its
+// zeros would only turn a -0 of v into +0). Where two rows in turn both
+// add, they do so in one pass over v[i+2:] (axpy2), with the operations
+// and the order of two.
 func (f *Factor) SolveTRows(v []float64, lo, hi int) {
-	if lo < hi {
-		solveUpperT(f.data, f.rinv, f.stride, f.n, lo, hi, v[:f.n])
-	}
-}
-
-// Solve sets v = R^{-1} v (back substitution, a dot product per row).
-func (f *Factor) Solve(v []float64) {
-	if f.n > 0 {
-		solveUpper(f.data, f.rinv, f.stride, f.n, v[:f.n])
+	n := f.n
+	v = v[:n]
+	for i := lo; i < hi; i++ {
+		vi := v[i] * f.rinv[i]
+		v[i] = vi
+		if vi == 0 {
+			continue
+		}
+		row := f.row(i)
+		if i+1 == hi { // the pair's second row is out of range
+			if row != nil {
+				axpy(-vi, row, v[i+1:])
+			}
+			continue
+		}
+		// Row i's term on v_{i+1} first: it completes v_{i+1}.
+		vj := v[i+1]
+		if row != nil {
+			vj += (-vi) * row[0]
+			row = row[1:]
+		}
+		vj *= f.rinv[i+1]
+		v[i+1] = vj
+		i++
+		next := f.row(i)
+		switch {
+		case vj != 0 && next != nil && row != nil:
+			axpy2(-vi, row, -vj, next, v[i+1:])
+		case vj != 0 && next != nil:
+			axpy(-vj, next, v[i+1:])
+		case row != nil:
+			axpy(-vi, row, v[i+1:])
+		}
 	}
 }
 
 // SolveRows runs rows hi-1 down to lo of the back substitution v = R^{-1} v,
-// whose entries v[hi:] must already be solved: consecutive ranges from the
-// bottom up give the bits of Solve, so that a caller can spread a solve
-// over several calls.
+// v_i = (v_i - R[i, i+1:] v[i+1:]) / R_ii, whose entries v[hi:] must
+// already be solved: consecutive ranges from the bottom up give the bits
+// of one whole solve, so that a caller can spread a solve over several
+// calls. A row never written skips its dot product (it would be +0, and
+// v - (+0) = v).
 func (f *Factor) SolveRows(v []float64, lo, hi int) {
-	n := f.n
-	v = v[:n]
+	v = v[:f.n]
 	for i := hi - 1; i >= lo; i-- {
-		if !f.offDiag[i] { // the dot of a zero row is +0, and v - (+0) = v
+		if row := f.row(i); row != nil {
+			v[i] = (v[i] - dot8(row, v[i+1:])) * f.rinv[i]
+		} else {
 			v[i] *= f.rinv[i]
-			continue
 		}
-		v[i] = (v[i] - dot8(f.data[i*f.stride+i+1:i*f.stride+n], v[i+1:])) * f.rinv[i]
 	}
 }
 
@@ -94,10 +156,13 @@ func (f *Factor) SolveRows(v []float64, lo, hi int) {
 // E = I except E_jj = e, so a change of the scale of coordinate j costs
 // O(j), exactly one rounding per entry.
 func (f *Factor) ScaleColumn(j int, e float64) {
-	for i := 0; i <= j; i++ {
-		f.data[i*f.stride+j] *= e
+	for i := 0; i < j; i++ {
+		if row := f.rows[i]; row != nil { // a zero entry stays zero
+			row[j-i-1] *= e
+		}
 	}
-	f.rinv[j] = 1 / f.data[j*f.stride+j]
+	f.diag[j] *= e
+	f.rinv[j] = 1 / f.diag[j]
 }
 
 // Carry is a vector p = R^{-T} b carried through an update: after
@@ -159,16 +224,15 @@ func (f *Factor) StepOuter(rows int) (done bool, onePlusXAx float64) {
 			continue
 		}
 		c, s := f.pivot(i, w[i], &u.ratio)
-		row := f.row(i)
-		if len(row) > 0 {
-			f.offDiag[i], f.offDiag[i+1] = true, true // row i+1 if it rotates in the pair
+		if i+1 < n {
+			row := f.writableRow(i)
 			// Row i's rotation on column i+1 first: it sets w_{i+1}, which
 			// row i+1's rotation needs.
 			a, b := row[0], w[i+1]
 			row[0], w[i+1] = c*a+s*b, c*b-s*a
 			if w[i+1] != 0 {
 				c2, s2 := f.pivot(i+1, w[i+1], &u.ratio)
-				rotate2(row[1:], f.row(i+1), w[i+2:], c, s, c2, s2)
+				rotate2(row[1:], f.writableRow(i+1), w[i+2:], c, s, c2, s2)
 				carry(u.carries, i, c, s)
 				carry(u.carries, i+1, c2, s2)
 				i++
@@ -188,10 +252,10 @@ func (f *Factor) StepOuter(rows int) (done bool, onePlusXAx float64) {
 // pivot makes row i's rotation (c, s) that zeroes wi against R_ii, sets
 // R_ii to the new diagonal entry and multiplies ratio by new/old.
 func (f *Factor) pivot(i int, wi float64, ratio *float64) (c, s float64) {
-	d := f.data[i*f.stride+i]
+	d := f.diag[i]
 	r := hypot(d, wi)
 	c, s = d/r, wi/r
-	f.data[i*f.stride+i], f.rinv[i] = r, 1/r
+	f.diag[i], f.rinv[i] = r, 1/r
 	*ratio *= r / d
 	return c, s
 }
@@ -223,10 +287,11 @@ func (f *Factor) Border(w []float64, dn float64) {
 	copy(col, w)
 	f.SolveT(col)
 	for i := 0; i < n; i++ {
-		f.data[i*f.stride+n] = col[i]
-		f.offDiag[i] = f.offDiag[i] || col[i] != 0
+		if f.rows[i] != nil || math.Float64bits(col[i]) != 0 { // R_in is +0 in a row never written
+			f.fullRow(i)[n-i-1] = col[i]
+		}
 	}
-	f.data[n*f.stride+n], f.rinv[n] = dn, 1/dn
+	f.diag[n], f.rinv[n] = dn, 1/dn
 	f.n++
 }
 

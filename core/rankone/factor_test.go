@@ -79,7 +79,7 @@ func TestFactorTracksMatrix(t *testing.T) {
 	}
 	got := append([]float64(nil), b...)
 	f.SolveT(got)
-	f.Solve(got)
+	f.SolveRows(got, 0, n)
 	for i := range got {
 		if !near(got[i], want.AtVec(i), 1e-10) {
 			t.Fatalf("R^{-1} R^{-T} b = %v, gonum %v", got, want.RawVector().Data)
@@ -180,23 +180,25 @@ func (f *Factor) addOuterByRows(x []float64, c *Carry) float64 {
 		if w[i] == 0 {
 			continue
 		}
-		d := f.data[i*f.stride+i]
+		d := f.diag[i]
 		r := hypot(d, w[i])
 		cs, sn := d/r, w[i]/r
-		f.data[i*f.stride+i], f.rinv[i] = r, 1/r
+		f.diag[i], f.rinv[i] = r, 1/r
 		ratio *= r / d
-		rotateGo(f.row(i), w[i+1:], cs, sn)
+		rotateGo(f.writableRow(i), w[i+1:], cs, sn)
 		c.P[i], c.Bottom = cs*c.P[i]+sn*c.Bottom, cs*c.Bottom-sn*c.P[i]
 	}
 	return ratio * ratio
 }
 
-// TestSolveRowsSkipsDiagonalRowsWithTheBitsOfSolve: SolveRows, which skips
-// the dot product of rows still diagonal, gives Solve's bits on factors
-// where some rows were rotated and others not (sparse updates at a few
+// TestSolvesSkipUnwrittenRowsWithTheBitsOfDenseSolves: SolveTRows and
+// SolveRows, which skip the rows never written, give the bits of the
+// dense row-by-row substitutions (denseSolveT, denseSolve) on factors where
+// some rows were rotated and others not (sparse updates at a few
 // coordinates, as SOBA's Kesler factor sees them), on a bordered factor,
-// and on one whose every row was rotated; and its answer solves R v = b.
-func TestSolveRowsSkipsDiagonalRowsWithTheBitsOfSolve(t *testing.T) {
+// and on one whose every row was rotated; their answers solve R^T u = b
+// and R v = b.
+func TestSolvesSkipUnwrittenRowsWithTheBitsOfDenseSolves(t *testing.T) {
 	const n = 40
 	rng := rand.New(rand.NewPCG(8, 9))
 	sparse := NewFactor(n, 2)
@@ -222,24 +224,35 @@ func TestSolveRowsSkipsDiagonalRowsWithTheBitsOfSolve(t *testing.T) {
 	skipped := 0
 	for name, f := range map[string]*Factor{"sparse updates": &sparse, "dense update": &dense, "bordered": &bordered} {
 		for i := range n {
-			if !f.offDiag[i] {
+			if f.rows[i] == nil {
 				skipped++
-				for j := i + 1; j < n; j++ {
-					if f.At(i, j) != 0 {
-						t.Fatalf("%s: row %d is marked diagonal but R(%d, %d) = %v", name, i, i, j, f.At(i, j))
-					}
-				}
 			}
 		}
 		b := randVec(rng, n, 1)
-		want, got := append([]float64(nil), b...), append([]float64(nil), b...)
-		f.Solve(want)
-		f.SolveRows(got, 0, n)
-		for i := range n {
-			if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
-				t.Fatalf("%s: SolveRows v[%d] = %v, Solve %v", name, i, got[i], want[i])
+		for _, lo := range []int{0, 7} { // SolveTFrom's leading zeros
+			clear(b[:lo])
+			want, got := append([]float64(nil), b...), append([]float64(nil), b...)
+			f.denseSolveT(want, lo)
+			for m := lo; m < n; { // in ranges of 1 to 5 rows
+				hi := min(n, m+1+rng.IntN(5))
+				f.SolveTRows(got, m, hi)
+				m = hi
+			}
+			sameBits(t, name+": SolveTRows", got, want)
+			for j := range n { // R^T u = b
+				s := 0.0
+				for i := 0; i <= j; i++ {
+					s += f.At(i, j) * got[i]
+				}
+				if !near(s, b[j], 1e-12) {
+					t.Fatalf("%s: (R^T u)[%d] = %v, b %v", name, j, s, b[j])
+				}
 			}
 		}
+		want, got := append([]float64(nil), b...), append([]float64(nil), b...)
+		f.denseSolve(want)
+		f.SolveRows(got, 0, n)
+		sameBits(t, name+": SolveRows", got, want)
 		for i := range n { // R v = b
 			s := 0.0
 			for j := i; j < n; j++ {
@@ -251,6 +264,54 @@ func TestSolveRowsSkipsDiagonalRowsWithTheBitsOfSolve(t *testing.T) {
 		}
 	}
 	if skipped == 0 {
-		t.Fatal("no row was left diagonal; the test compares no skipped row")
+		t.Fatal("every row was written; the test compares no skipped row")
+	}
+}
+
+// sameBits fails unless got and want hold the same float64s bit for bit.
+func sameBits(t *testing.T, what string, got, want []float64) {
+	t.Helper()
+	for i := range want {
+		if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+			t.Fatalf("%s: entry %d = %v, want %v", what, i, got[i], want[i])
+		}
+	}
+}
+
+// dense returns R as a row-major n x n slice, zeros included.
+func (f *Factor) dense() []float64 {
+	n := f.n
+	r := make([]float64, n*n)
+	for i := range n {
+		for j := i; j < n; j++ {
+			r[i*n+j] = f.At(i, j)
+		}
+	}
+	return r
+}
+
+// denseSolveT is the forward substitution v = R^{-T} v from row lo (v's
+// first lo entries zero) on the dense R, one row at a time and every row:
+// v_i *= 1/R_ii, then v[i+1:] += (-v_i) R[i, i+1:], skipping rows whose v_i
+// is zero.
+func (f *Factor) denseSolveT(v []float64, lo int) {
+	n, r := f.n, f.dense()
+	for i := lo; i < n; i++ {
+		v[i] *= f.rinv[i]
+		if v[i] == 0 {
+			continue
+		}
+		for j := i + 1; j < n; j++ {
+			v[j] += (-v[i]) * r[i*n+j]
+		}
+	}
+}
+
+// denseSolve is the back substitution v = R^{-1} v on the dense R, with
+// dot8's order of sums in every row.
+func (f *Factor) denseSolve(v []float64) {
+	n, r := f.n, f.dense()
+	for i := n - 1; i >= 0; i-- {
+		v[i] = (v[i] - dot8(r[i*n+i+1:(i+1)*n], v[i+1:])) * f.rinv[i]
 	}
 }

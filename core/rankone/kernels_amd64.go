@@ -33,16 +33,8 @@ func rotate(a, b []float64, c, s float64)
 //go:noescape
 func rotate2(a1, a2, b []float64, c1, s1, c2, s2 float64)
 
-// solveUpperT runs rows lo to hi-1 of the forward substitution v = R^{-T} v
-// for the upper triangle R of the first n rows and columns of r (row-major,
-// the given stride): v_i *= rinv_i (= 1/R_ii), then
-// v[i+1:n] += (-v_i) R[i, i+1:n].
+// axpy2 sets w_j = (w_j + a x_j) + b y_j for j < len(x): two rows of a
+// forward substitution in one pass over w; len(y), len(w) >= len(x).
 //
 //go:noescape
-func solveUpperT(r, rinv []float64, stride, n, lo, hi int, v []float64)
-
-// solveUpper sets v = R^{-1} v: from the last row up,
-// v_i = (v_i - dot8(R[i, i+1:n], v[i+1:n])) * rinv_i.
-//
-//go:noescape
-func solveUpper(r, rinv []float64, stride, n int, v []float64)
+func axpy2(a float64, x []float64, b float64, y, w []float64)

@@ -1,7 +1,5 @@
 package rankone
 
-import "unitfree/core/internal/vec"
-
 // eliminateGo is C1's column step in Go, unrolled by four: the reference
 // of the amd64 assembly and the kernel of every other platform.
 func eliminateGo(out, l, w []float64, p, beta float64) {
@@ -85,43 +83,10 @@ func rotate2Go(a1, a2, b []float64, c1, s1, c2, s2 float64) {
 	}
 }
 
-// solveUpperTGo runs rows lo to hi-1 of the forward substitution
-// v = R^{-T} v, for the upper triangle R of the first n rows and columns of
-// r (row-major, the given stride): row by row, v_i *= 1/R_ii (rinv) and
-// then v[i+1:n] += (-v_i) R[i, i+1:n], contiguous. Rows lo to n-1 are the
-// whole solve of a v whose first lo entries are zero. Where two rows in
-// turn have non-zero v_i, their updates of v[i+2:] run in one pass (the
-// same operations in the same order, as the amd64 assembly does); a row
-// whose v_i is zero is skipped.
-func solveUpperTGo(r, rinv []float64, stride, n, lo, hi int, v []float64) {
-	v = v[:n]
-	for i := lo; i < hi; i++ {
-		vi := v[i] * rinv[i]
-		v[i] = vi
-		if vi == 0 {
-			continue
-		}
-		row := r[i*stride+i+1 : i*stride+n]
-		if i+1 < hi {
-			vj := (v[i+1] + (-vi)*row[0]) * rinv[i+1]
-			v[i+1] = vj
-			if vj != 0 {
-				next := r[(i+1)*stride+i+2 : (i+1)*stride+n]
-				addScaled2(v[i+2:], -vi, row[1:], -vj, next)
-				i++
-				continue
-			}
-			vec.AddScaled(v[i+2:], -vi, row[1:])
-			i++
-			continue
-		}
-		vec.AddScaled(v[i+1:], -vi, row)
-	}
-}
-
-// addScaled2 sets w_j = (w_j + a x_j) + b y_j for j < len(x), unrolled by
-// four.
-func addScaled2(w []float64, a float64, x []float64, b float64, y []float64) {
+// axpy2Go sets w_j = (w_j + a x_j) + b y_j for j < len(x), unrolled by
+// four: the terms of two rows of a forward substitution in one pass, with
+// the bits of two axpy passes.
+func axpy2Go(a float64, x []float64, b float64, y, w []float64) {
 	w, y = w[:len(x)], y[:len(x)]
 	j := 0
 	for ; j+4 <= len(x); j += 4 {
@@ -133,15 +98,6 @@ func addScaled2(w []float64, a float64, x []float64, b float64, y []float64) {
 	}
 	for ; j < len(x); j++ {
 		w[j] = (w[j] + a*x[j]) + b*y[j]
-	}
-}
-
-// solveUpperGo sets v = R^{-1} v: from the last row up,
-// v_i = (v_i - dot8(R[i, i+1:n], v[i+1:n])) / R_ii, by rinv.
-func solveUpperGo(r, rinv []float64, stride, n int, v []float64) {
-	v = v[:n]
-	for i := n - 1; i >= 0; i-- {
-		v[i] = (v[i] - dot8(r[i*stride+i+1:i*stride+n], v[i+1:])) * rinv[i]
 	}
 }
 

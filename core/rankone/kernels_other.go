@@ -24,10 +24,5 @@ func rotate(a, b []float64, c, s float64) { rotateGo(a, b, c, s) }
 // rotate2 applies (c1, s1) to (a1_i, b_i), then (c2, s2) to (a2_i, b_i).
 func rotate2(a1, a2, b []float64, c1, s1, c2, s2 float64) { rotate2Go(a1, a2, b, c1, s1, c2, s2) }
 
-// solveUpperT runs rows lo to hi-1 of v = R^{-T} v (see solveUpperTGo).
-func solveUpperT(r, rinv []float64, stride, n, lo, hi int, v []float64) {
-	solveUpperTGo(r, rinv, stride, n, lo, hi, v)
-}
-
-// solveUpper sets v = R^{-1} v (see solveUpperGo).
-func solveUpper(r, rinv []float64, stride, n int, v []float64) { solveUpperGo(r, rinv, stride, n, v) }
+// axpy2 sets w_j = (w_j + a x_j) + b y_j for j < len(x) (see axpy2Go).
+func axpy2(a float64, x []float64, b float64, y, w []float64) { axpy2Go(a, x, b, y, w) }

@@ -98,55 +98,34 @@ func TestKernelsMatchGo(t *testing.T) {
 	}
 }
 
-// TestSolvesMatchGo checks the two triangular solves (assembly on amd64)
-// against their Go loops, bit for bit, at sizes around the blocks'
-// boundaries, from every starting row.
-func TestSolvesMatchGo(t *testing.T) {
+// TestAxpy2IsTwoAxpys checks that the two-row step of the forward
+// substitution (the platform's and the Go one) gives the bits of two axpy
+// passes in Go, at every length around the unrolling's boundaries and
+// with values of very different magnitudes.
+func TestAxpy2IsTwoAxpys(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	for n := 1; n <= 27; n++ { // rows long enough for dot8's blocks of eight and its tails
-		const stride = 29
-		r, rinv := make([]float64, stride*stride), make([]float64, stride)
-		for i := range n {
-			for j := i; j < n; j++ {
-				r[i*stride+j] = rng.NormFloat64() * math.Pow(10, float64(rng.IntN(7)-3))
-			}
-			r[i*stride+i] = 0.5 + rng.Float64()
-			rinv[i] = 1 / r[i*stride+i]
+	r := func(n int) []float64 {
+		v := make([]float64, n)
+		for i := range v {
+			v[i] = rng.NormFloat64() * math.Pow(10, float64(rng.IntN(13)-6))
 		}
-		for try := range 3 * (n + 1) {
-			lo := try / 3
-			v := make([]float64, n)
-			for i := lo; i < n; i++ {
-				v[i] = rng.NormFloat64()
-				if try%3 == 1 && rng.IntN(3) == 0 {
-					v[i] = 0 // a row with nothing to subtract
-				}
-			}
-			if try%3 == 2 && lo+1 < n {
-				// v_{lo+1} becomes exactly zero after row lo: the pair of
-				// rows falls back to one.
-				v[lo+1] = (v[lo] * rinv[lo]) * r[lo*stride+lo+1]
-			}
-			v2 := append([]float64(nil), v...)
-			// The assembly in two row ranges, split at every row, and the
-			// Go loop in one.
-			mid := lo + rng.IntN(n-lo+1)
-			solveUpperT(r, rinv, stride, n, lo, mid, v)
-			solveUpperT(r, rinv, stride, n, mid, n, v)
-			solveUpperTGo(r, rinv, stride, n, lo, n, v2)
-			if try%3 == 2 && lo+1 < n && v2[lo+1] != 0 {
-				t.Fatalf("n=%d lo=%d: the crafted v_{lo+1} is %v, not zero", n, lo, v2[lo+1])
-			}
-			for i := range v {
-				if math.Float64bits(v[i]) != math.Float64bits(v2[i]) {
-					t.Fatalf("n=%d lo=%d mid=%d: solveUpperT entry %d = %v, Go %v", n, lo, mid, i, v[i], v2[i])
-				}
-			}
-			solveUpper(r, rinv, stride, n, v)
-			solveUpperGo(r, rinv, stride, n, v2)
-			for i := range v {
-				if math.Float64bits(v[i]) != math.Float64bits(v2[i]) {
-					t.Fatalf("n=%d: solveUpper entry %d = %v, Go %v", n, i, v[i], v2[i])
+		return v
+	}
+	for _, impl := range []struct {
+		name string
+		f    func(a float64, x []float64, b float64, y, w []float64)
+	}{{"axpy2", axpy2}, {"axpy2Go", axpy2Go}} {
+		for n := 0; n <= 19; n++ {
+			for range 20 {
+				x, y, w, a, b := r(n), r(n+1), r(n+2), rng.NormFloat64(), rng.NormFloat64()
+				want := append([]float64(nil), w...)
+				vec.AddScaled(want[:n], a, x)
+				vec.AddScaled(want[:n], b, y[:n])
+				impl.f(a, x, b, y, w)
+				for i := range w { // entries past len(x) untouched
+					if math.Float64bits(w[i]) != math.Float64bits(want[i]) {
+						t.Fatalf("%s n=%d: entry %d = %v, two axpys %v", impl.name, n, i, w[i], want[i])
+					}
 				}
 			}
 		}

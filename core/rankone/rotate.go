@@ -7,30 +7,36 @@ package rankone
 // (backward stable; no LAPACK in the page's binary). O(n^3), once: it
 // lets a caller that kept A in a basis U switch to the standard one.
 func (f *Factor) Rotate(U []float64) {
-	n, st := f.n, f.stride
+	n := f.n
 	b := make([]float64, n*n) // B = R U^T: B_ij = sum_{k >= i} R_ik U_jk
 	for i := 0; i < n; i++ {
+		row := f.row(i)
 		for j := 0; j < n; j++ {
+			uj := U[j*n : (j+1)*n]
 			s := 0.0
-			for k := i; k < n; k++ {
-				s += f.data[i*st+k] * U[j*n+k]
+			s += f.diag[i] * uj[i]
+			for k, r := range row { // a row never written adds only zeros
+				s += r * uj[i+1+k]
 			}
 			b[i*n+j] = s
 		}
 	}
 	for i := 0; i < n; i++ {
-		clear(f.data[i*st : i*st+n])
+		f.diag[i] = 0
+		clear(f.row(i))
 	}
 	for i := 0; i < n; i++ {
 		f.BeginOuter(b[i*n : (i+1)*n])
 		f.StepOuter(n)
 	}
 	for i := 0; i < n; i++ {
-		if f.data[i*st+i] < 0 {
-			for j := i; j < n; j++ {
-				f.data[i*st+j] = -f.data[i*st+j]
+		if f.diag[i] < 0 {
+			f.diag[i] = -f.diag[i]
+			row := f.row(i)
+			for j := range row {
+				row[j] = -row[j]
 			}
 		}
-		f.rinv[i] = 1 / f.data[i*st+i]
+		f.rinv[i] = 1 / f.diag[i]
 	}
 }
