@@ -94,7 +94,7 @@ func RunSparse(l Learner, xs []SparseRow, ys []int, draws Draws, keep bool) (Tra
 		dense = make([]float64, l.Dim())
 	}
 	for t, x := range xs {
-		if err := x.check(l.Dim()); err != nil {
+		if err := x.Check(l.Dim()); err != nil {
 			return Trace{}, fmt.Errorf("round %d: bandit: %w", t+1, err)
 		}
 		if err := checkLabel(ys[t], l.Classes()); err != nil {

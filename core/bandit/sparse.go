@@ -40,8 +40,8 @@ func (r SparseRow) Dense(d int) []float64 {
 	return x
 }
 
-// check reports what is wrong with r as a row of d features.
-func (r SparseRow) check(d int) error {
+// Check reports what is wrong with r as a row of d features.
+func (r SparseRow) Check(d int) error {
 	if len(r.Index) != len(r.Value) {
 		return fmt.Errorf("sparse row has %d indices but %d values", len(r.Index), len(r.Value))
 	}

@@ -11,12 +11,14 @@ import (
 // Limits bound what a parser accepts, so that a request cannot ask for
 // unbounded work.
 type Limits struct {
-	MaxRows    int
-	MaxColumns int
+	MaxRows          int
+	MaxColumns       int
+	MaxSparseColumns int // features of a sparse row (Inline.SparseRounds)
 }
 
-// DefaultLimits are the limits of the API and the page.
-var DefaultLimits = Limits{MaxRows: 100_000, MaxColumns: 100}
+// DefaultLimits are the limits of the API and the page. Sparse rows may
+// have as many features as the learners' mapped features may (500).
+var DefaultLimits = Limits{MaxRows: 100_000, MaxColumns: 100, MaxSparseColumns: 500}
 
 // ParseCSV reads CSV text with a header row. Every row must have as many
 // cells as the header; columns whose non-empty cells are all numbers are

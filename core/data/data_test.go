@@ -2,6 +2,7 @@ package data
 
 import (
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -147,6 +148,61 @@ func TestInline(t *testing.T) {
 		if _, err := tc.in.Rounds(Classify, DefaultLimits); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: %v, want %q", tc.in, err, tc.want)
 		}
+	}
+}
+
+// TestInlineSparseRows: sparse rows (data.sparse) give, made dense, the
+// rows they stand for; zero values are left out of the kept rows; the
+// linear tasks get them dense through Rounds; every malformed input is
+// refused naming its row and what is wrong; a scale changes the values,
+// an offset is refused.
+func TestInlineSparseRows(t *testing.T) {
+	in := Inline{Dim: 4, Sparse: []SparseRow{{Index: []int{0, 3}, Value: []float64{1.5, -2}}, {}, {Index: []int{1, 2}, Value: []float64{0, 7}}},
+		Y: []float64{0, 2, 1}}
+	r, err := in.SparseRounds(DefaultLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]float64{{1.5, 0, 0, -2}, {0, 0, 0, 0}, {0, 0, 7, 0}}
+	if !reflect.DeepEqual(r.Dense(), want) || r.Features[3] != "x4" || len(r.X[2].Index) != 1 || r.X[2].Index[0] != 2 {
+		t.Fatalf("sparse rows %+v made dense %v, want %v (and the zero left out)", r.X, r.Dense(), want)
+	}
+	in.Y = []float64{1, -1, 1}
+	if dense, err := in.Rounds(Classify, DefaultLimits); err != nil || !reflect.DeepEqual(dense.X, want) {
+		t.Fatalf("Rounds on sparse rows: %v, %v", err, dense)
+	}
+	row := func(idx []int, val []float64) Inline {
+		return Inline{Dim: 4, Sparse: []SparseRow{{Index: []int{0}, Value: []float64{1}}, {Index: idx, Value: val}}, Y: []float64{0, 1}}
+	}
+	tests := []struct {
+		in   Inline
+		want string
+	}{
+		{row([]int{1, 1}, []float64{1, 2}), "row 2: feature indices must increase (1 after 1)"},
+		{row([]int{4}, []float64{1}), "row 2: feature index 4 is outside 0..3"},
+		{row([]int{-1}, []float64{1}), "row 2: feature index -1 is outside 0..3"},
+		{row([]int{2}, []float64{math.Inf(1)}), `row 2, feature "x3": +Inf is not a finite number`},
+		{row([]int{2}, nil), "row 2 has 1 indices but 0 values"},
+		{Inline{Sparse: []SparseRow{{}}, Y: []float64{1}}, "data.dim is 0"},
+		{Inline{Dim: 501, Sparse: []SparseRow{{}}, Y: []float64{1}}, "1 to 500 features"},
+		{Inline{Dim: 2, Features: []string{"a"}, Sparse: []SparseRow{{}}, Y: []float64{1}}, "names 1 features, the rows have 2"},
+		{Inline{Dim: 2, Sparse: []SparseRow{{}}, Y: []float64{1, 1}}, "2 labels for 1 rows"},
+		{Inline{Dim: 2, Sparse: []SparseRow{{}}, Y: []float64{math.NaN()}}, "data.y row 1"},
+		{Inline{Dim: 2, Sparse: []SparseRow{{}}, X: [][]float64{{1, 2}}, Y: []float64{1}}, "not both"},
+		{Inline{Dim: 2, X: [][]float64{{1, 2}}, Y: []float64{1}}, "data.dim belongs to sparse rows"},
+	}
+	for _, tc := range tests {
+		_, err := tc.in.Rounds(Regress, DefaultLimits)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: %v, want %q", tc.in, err, tc.want)
+		}
+	}
+	scaled, err := r.Rescale([]float64{1, 1, 0.5, 10}, []float64{0, 0, 0, 0})
+	if err != nil || !reflect.DeepEqual(scaled.Dense(), [][]float64{{1.5, 0, 0, -20}, {0, 0, 0, 0}, {0, 0, 3.5, 0}}) || r.X[0].Value[1] != -2 {
+		t.Fatalf("scaled sparse rows: %v, %v (original %v)", err, scaled, r.X)
+	}
+	if _, err := r.Rescale(nil, []float64{0, 1, 0, 0}); err == nil || !strings.Contains(err.Error(), `offset of feature "x2" is 1`) {
+		t.Fatalf("an offset on sparse rows: %v", err)
 	}
 }
 

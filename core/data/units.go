@@ -11,19 +11,8 @@ import (
 // and non-zero, offsets finite.
 func (r *Rounds) Rescale(scale, offset []float64) (*Rounds, error) {
 	d := len(r.Features)
-	if scale != nil && len(scale) != d {
-		return nil, fmt.Errorf("scale has %d entries for %d features", len(scale), d)
-	}
-	if offset != nil && len(offset) != d {
-		return nil, fmt.Errorf("offset has %d entries for %d features", len(offset), d)
-	}
-	for j := range d {
-		if scale != nil && (scale[j] == 0 || math.IsNaN(scale[j]) || math.IsInf(scale[j], 0)) {
-			return nil, fmt.Errorf("scale of feature %q is %v: it must be a finite non-zero number", r.Features[j], scale[j])
-		}
-		if offset != nil && (math.IsNaN(offset[j]) || math.IsInf(offset[j], 0)) {
-			return nil, fmt.Errorf("offset of feature %q is %v: it must be finite", r.Features[j], offset[j])
-		}
+	if err := checkUnitChange(r.Features, scale, offset); err != nil {
+		return nil, err
 	}
 	out := *r
 	out.X = make([][]float64, len(r.X))
@@ -39,6 +28,54 @@ func (r *Rounds) Rescale(scale, offset []float64) (*Rounds, error) {
 			y[j] = v
 		}
 		out.X[i] = y
+	}
+	return &out, nil
+}
+
+// checkUnitChange checks a change of units x' = scale x + offset of the
+// named features: one finite entry per feature, scales non-zero.
+func checkUnitChange(features []string, scale, offset []float64) error {
+	d := len(features)
+	if scale != nil && len(scale) != d {
+		return fmt.Errorf("scale has %d entries for %d features", len(scale), d)
+	}
+	if offset != nil && len(offset) != d {
+		return fmt.Errorf("offset has %d entries for %d features", len(offset), d)
+	}
+	for j := range d {
+		if scale != nil && (scale[j] == 0 || math.IsNaN(scale[j]) || math.IsInf(scale[j], 0)) {
+			return fmt.Errorf("scale of feature %q is %v: it must be a finite non-zero number", features[j], scale[j])
+		}
+		if offset != nil && (math.IsNaN(offset[j]) || math.IsInf(offset[j], 0)) {
+			return fmt.Errorf("offset of feature %q is %v: it must be finite", features[j], offset[j])
+		}
+	}
+	return nil
+}
+
+// Rescale returns the sparse rows in other units, x' = scale x: scaling
+// keeps the zeros. A non-zero offset would make every entry non-zero and
+// is refused (give dense rows, data.x, to shift units).
+func (r *SparseRounds) Rescale(scale, offset []float64) (*SparseRounds, error) {
+	if err := checkUnitChange(r.Features, scale, offset); err != nil {
+		return nil, err
+	}
+	for j, o := range offset {
+		if o != 0 {
+			return nil, fmt.Errorf("offset of feature %q is %v: an offset moves the zeros of sparse rows; give dense rows (data.x) to shift units", r.Features[j], o)
+		}
+	}
+	out := *r
+	out.X = make([]SparseRow, len(r.X))
+	for i, row := range r.X {
+		v := make([]float64, len(row.Value))
+		for n, j := range row.Index {
+			v[n] = row.Value[n]
+			if scale != nil {
+				v[n] *= scale[j]
+			}
+		}
+		out.X[i] = SparseRow{Index: row.Index, Value: v}
 	}
 	return &out, nil
 }

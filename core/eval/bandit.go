@@ -29,8 +29,9 @@ type BanditConfig struct {
 // be compared round by round.
 type BanditSession struct {
 	k       int
-	mapped  [][]float64
-	sparse  []bandit.SparseRow // the mapped rows' non-zero entries, when at most half are non-zero
+	mapped  [][]float64        // the rows through the feature map (nil when given sparse)
+	sparse  []bandit.SparseRow // the mapped rows' non-zero entries, when given so or at most half are non-zero
+	dense   []float64          // a sparse row made dense, for a learner without PlaySparse (NewBanditSparse)
 	labels  []int
 	order   []int
 	draws   bandit.Draws
@@ -128,23 +129,67 @@ func NewBandit(x [][]float64, labels []int, k int, cfg BanditConfig, lim Limits)
 	if len(x) == 0 {
 		return nil, errNoRounds
 	}
-	fm, players, err := checkBandit(len(x), k, len(x[0]), cfg, lim)
+	s, err := newBandit(len(x), len(x[0]), labels, k, cfg, lim)
 	if err != nil {
 		return nil, err
 	}
-	passes := max(cfg.Passes, 1)
-	s := &BanditSession{k: k, labels: labels, keep: cfg.KeepRounds, fm: fm, players: players}
 	for i, row := range x {
-		if labels[i] < 0 || labels[i] >= k {
-			return nil, fmt.Errorf("row %d: label %d is outside 0..%d", i+1, labels[i], k-1)
-		}
 		if err := linear.CheckInput(row, 0); err != nil {
 			return nil, &RowError{Row: i + 1, Err: err}
 		}
-		s.mapped = append(s.mapped, fm.Apply(nil, row))
+		s.mapped = append(s.mapped, s.fm.Apply(nil, row))
 	}
 	s.sparse = sparseRows(s.mapped)
-	s.order = playOrder(len(x), passes, cfg.Shuffle, cfg.Seed)
+	return s, nil
+}
+
+// NewBanditSparse is NewBandit for rows of d features given by their
+// non-zero entries. The session keeps the mapped rows' non-zero entries
+// only: the learners that can play them (bandit.SparseLearner) do, and the
+// others get each round's row made dense in one buffer.
+func NewBanditSparse(rows []bandit.SparseRow, d int, labels []int, k int, cfg BanditConfig, lim Limits) (*BanditSession, error) {
+	if len(rows) == 0 {
+		return nil, errNoRounds
+	}
+	s, err := newBandit(len(rows), d, labels, k, cfg, lim)
+	if err != nil {
+		return nil, err
+	}
+	raw, mapped := make([]float64, d), make([]float64, s.fm.Dim())
+	s.sparse = make([]bandit.SparseRow, len(rows))
+	for i, row := range rows {
+		if err := row.Check(d); err != nil {
+			return nil, &RowError{Row: i + 1, Err: err}
+		}
+		for n, j := range row.Index {
+			raw[j] = row.Value[n]
+		}
+		s.sparse[i] = bandit.Sparsify(s.fm.Apply(mapped, raw)) // the map of a bias or products, as on dense rows
+		for _, j := range row.Index {
+			raw[j] = 0
+		}
+	}
+	s.dense = make([]float64, s.fm.Dim())
+	return s, nil
+}
+
+// newBandit checks a run of rows rows of d raw features and returns its
+// session with the learners built, the order and the draws, but no rows.
+func newBandit(rows, d int, labels []int, k int, cfg BanditConfig, lim Limits) (*BanditSession, error) {
+	if len(labels) != rows {
+		return nil, fmt.Errorf("%d labels for %d rows", len(labels), rows)
+	}
+	fm, players, err := checkBandit(rows, k, d, cfg, lim)
+	if err != nil {
+		return nil, err
+	}
+	for i, y := range labels {
+		if y < 0 || y >= k {
+			return nil, fmt.Errorf("row %d: label %d is outside 0..%d", i+1, y, k-1)
+		}
+	}
+	s := &BanditSession{k: k, labels: labels, keep: cfg.KeepRounds, fm: fm, players: players}
+	s.order = playOrder(rows, max(cfg.Passes, 1), cfg.Shuffle, cfg.Seed)
 	if cfg.Draws != nil {
 		d, err := bandit.NewReplayDraws(cfg.Draws, len(s.order))
 		if err != nil {
@@ -216,7 +261,7 @@ func (s *BanditSession) Step(k int) int {
 			if sl, ok := p.learner.(bandit.SparseLearner); ok && s.sparse != nil {
 				r = sl.PlaySparse(s.sparse[row], s.labels[row], u1, u2)
 			} else {
-				r = p.learner.Play(s.mapped[row], s.labels[row], u1, u2)
+				r = p.learner.Play(s.mappedRow(row), s.labels[row], u1, u2)
 			}
 			if !r.Correct {
 				p.mistakes++
@@ -276,7 +321,21 @@ func (s *BanditSession) Predict(i int, x []float64) int {
 // PredictRow returns learner i's greedy label on row of the stream, whose
 // features the session has already mapped.
 func (s *BanditSession) PredictRow(i, row int) int {
-	return s.players[i].learner.Predict(s.mapped[row])
+	return s.players[i].learner.Predict(s.mappedRow(row))
+}
+
+// mappedRow returns the mapped features of a row of the stream: the
+// session's copy, or a sparse row made dense in the session's buffer
+// (valid until the next call).
+func (s *BanditSession) mappedRow(row int) []float64 {
+	if s.mapped != nil {
+		return s.mapped[row]
+	}
+	clear(s.dense)
+	for n, j := range s.sparse[row].Index {
+		s.dense[j] = s.sparse[row].Value[n]
+	}
+	return s.dense
 }
 
 // Updates returns how many updates of learner i have reached its model:

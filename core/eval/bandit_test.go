@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"unitfree/core/bandit"
+	"unitfree/core/catalog"
 	"unitfree/core/data"
 )
 
@@ -94,5 +95,68 @@ func TestBanditSessionPlaysSparseRows(t *testing.T) {
 	}
 	if s.sparse != nil {
 		t.Fatal("penguins' dense rows were copied as sparse ones")
+	}
+}
+
+// TestBanditSparseSessionMatchesDense: a session given SynSep's rows by
+// their non-zero entries (NewBanditSparse) plays, round by round, what the
+// session on the same rows given dense plays, for every bandit learner of
+// the catalog (those without PlaySparse get each row made dense), with a
+// bias term and with degree-2 features (the map applied to the sparse
+// rows); the greedy labels on the rows agree too; and a malformed row is
+// refused naming its row.
+func TestBanditSparseSessionMatchesDense(t *testing.T) {
+	xs, ys := bandit.SynSep(3, 120)
+	var learners []LearnerSpec
+	for _, id := range catalog.BanditIDs() {
+		learners = append(learners, LearnerSpec{ID: id})
+	}
+	for _, c := range []struct {
+		d      int
+		bias   bool
+		degree int
+	}{{40, false, 1}, {40, true, 1}, {8, true, 2}} {
+		dense, rows := make([][]float64, len(xs)), make([]bandit.SparseRow, len(xs))
+		for i, x := range xs {
+			dense[i] = x[:c.d]
+			rows[i] = bandit.Sparsify(dense[i])
+		}
+		cfg := BanditConfig{Learners: learners, Bias: c.bias, Degree: c.degree, Shuffle: true, Seed: 7, DrawSeed: 8, KeepRounds: true, Passes: 2}
+		want, err := NewBandit(dense, ys, bandit.SynClasses, cfg, DefaultLimits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := NewBanditSparse(rows, c.d, ys, bandit.SynClasses, cfg, DefaultLimits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.mapped != nil {
+			t.Fatal("the sparse session made its rows dense")
+		}
+		want.Run()
+		got.Run()
+		if !reflect.DeepEqual(got.Results(), want.Results()) {
+			t.Fatalf("d=%d bias=%v degree=%d: the sparse rows played other rounds than the dense ones", c.d, c.bias, c.degree)
+		}
+		updates := 0
+		for i, r := range want.Results() {
+			updates += r.Updates
+			for row := range xs {
+				if g, w := got.PredictRow(i, row), want.PredictRow(i, row); g != w {
+					t.Fatalf("%s row %d: greedy label %d on the sparse row, %d on the dense one", r.ID, row, g, w)
+				}
+			}
+		}
+		if updates == 0 {
+			t.Fatal("no learner updated; the comparison is empty")
+		}
+	}
+	bad := []bandit.SparseRow{{Index: []int{1}, Value: []float64{2}}, {Index: []int{3, 3}, Value: []float64{1, 1}}}
+	_, err := NewBanditSparse(bad, 5, []int{0, 1}, 2, BanditConfig{Learners: []LearnerSpec{{ID: "soba"}}}, DefaultLimits)
+	if err == nil || !strings.Contains(err.Error(), "row 2") || !strings.Contains(err.Error(), "increase") {
+		t.Fatalf("a row with a repeated index: %v", err)
+	}
+	if _, err := NewBanditSparse(bad, 5, []int{0}, 2, BanditConfig{Learners: []LearnerSpec{{ID: "soba"}}}, DefaultLimits); err == nil || !strings.Contains(err.Error(), "1 labels for 2 rows") {
+		t.Fatalf("one label for two rows: %v", err)
 	}
 }

@@ -35,6 +35,10 @@ func FuzzRun(f *testing.F) {
 	f.Add([]byte(`{"task":"bandit","data":{"x":[[1,2,3,4,5,6,7,8,9],[9,8,7,6,5,4,3,2,1]],"y":[0,1]},"features":{"degree":3},"learners":[{"id":"banditron"}]}`))
 	f.Add([]byte(`{"task":"bandit","generator":{"name":"synsep","rounds":100000,"seed":1},"learners":[{"id":"soba"}]}`))
 	f.Add([]byte(`{"task":"sampling","objective":"ridge","data":{"x":[[1,2],[2,1],[3,3]],"y":[1e300,-1e300,1e300]},"runs":[{"optimizer":"sgd","sampler":"uniform"}]}`))
+	// Sparse rows, for the bandit learners and (made dense) the others.
+	f.Add([]byte(`{"task":"bandit","data":{"dim":5,"sparse":[{"index":[0,4],"value":[1,-2]},{"index":[2],"value":[3]}],"y":[0,1]},"features":{"bias":true},"learners":[{"id":"soba"},{"id":"sop-mc"}]}`))
+	f.Add([]byte(`{"task":"classify","data":{"features":["a","b"],"sparse":[{"index":[1],"value":[1]},{"index":[0],"value":[2]}],"y":[1,-1]},"learners":[{"id":"ogd"}]}`))
+	f.Add([]byte(`{"task":"sampling","objective":"ridge","data":{"dim":2,"sparse":[{"index":[0],"value":[1]},{"index":[1],"value":[1]},{"index":[0,1],"value":[1,1]}],"y":[1,2,0.5]},"runs":[{"optimizer":"sgd","sampler":"mabs"}]}`))
 	for _, body := range readmeRequests(f) {
 		f.Add([]byte(body))
 	}
@@ -57,7 +61,7 @@ func FuzzRun(f *testing.F) {
 
 // readmeRequests returns the body of every `curl ... -d '...'` example in
 // the README, so that the fuzzer starts from the requests people copy.
-func readmeRequests(f *testing.F) []string {
+func readmeRequests(f testing.TB) []string {
 	raw, err := os.ReadFile("../../README.md")
 	if err != nil {
 		f.Fatal(err)
@@ -81,4 +85,17 @@ func readmeRequests(f *testing.F) []string {
 		f.Fatalf("only %d request examples found in the README", len(out))
 	}
 	return out
+}
+
+// TestReadmeExamplesAnswer: every request example of the README is
+// accepted (200), as people copy them.
+func TestReadmeExamplesAnswer(t *testing.T) {
+	h := New()
+	for _, body := range readmeRequests(t) {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/run", strings.NewReader(body)))
+		if rec.Code != 200 {
+			t.Errorf("%.120s: %d %.300s", body, rec.Code, rec.Body)
+		}
+	}
 }

@@ -19,6 +19,7 @@ const maxGeneratedRounds = 100_000
 // every learner sees the same rounds and the same exploration draws.
 func runBandit(ctx context.Context, req *wire.BanditRequest) (any, error) {
 	var x [][]float64
+	var sparse *data.SparseRounds // inline rows given by their non-zero entries, kept so
 	var labels []int
 	var classes []string
 	info := wire.DataInfo{}
@@ -50,26 +51,29 @@ func runBandit(ctx context.Context, req *wire.BanditRequest) (any, error) {
 			classes = append(classes, fmt.Sprint(c+1))
 		}
 		info = wire.DataInfo{Source: "generator " + g.Name, Rows: len(x)}
-	case req.Data != nil:
-		d := req.Data
-		r, err := data.Inline{Features: d.Features, Units: d.Units, X: d.X, Y: d.Y}.Rounds(data.Regress, data.DefaultLimits)
+	case req.Data != nil && req.Data.Sparse != nil:
+		r, err := req.Data.SparseRounds(data.DefaultLimits)
 		if err != nil {
 			return nil, bad("%v", err)
 		}
-		k := 0
-		maxClasses := eval.DefaultLimits.MaxClasses
-		for i, y := range r.Y {
-			if y != math.Trunc(y) || y < 0 {
-				return nil, bad("data.y row %d is %v: bandit labels are class indices 0, 1, 2, ...", i+1, y)
-			}
-			if y >= float64(maxClasses) { // before the classes are made
-				return nil, bad("data.y row %d is %v: at most %d classes (labels 0 to %d) are accepted", i+1, y, maxClasses, maxClasses-1)
-			}
-			labels = append(labels, int(y))
-			k = max(k, int(y)+1)
+		if labels, classes, err = classIndices(r.Y); err != nil {
+			return nil, err
 		}
-		for c := range k {
-			classes = append(classes, fmt.Sprint(c))
+		if req.Scale != nil || req.Offset != nil {
+			if r, err = r.Rescale(req.Scale, req.Offset); err != nil {
+				return nil, bad("%v", err)
+			}
+		}
+		sparse = r
+		info = wire.DataInfo{Source: "inline sparse data", Columns: r.Features, Units: r.Units, Rows: len(r.X)}
+	case req.Data != nil:
+		d := req.Data
+		r, err := d.Rounds(data.Regress, data.DefaultLimits)
+		if err != nil {
+			return nil, bad("%v", err)
+		}
+		if labels, classes, err = classIndices(r.Y); err != nil {
+			return nil, err
 		}
 		x = r.X
 		info = wire.DataInfo{Source: "inline data", Columns: r.Features, Units: r.Units, Rows: len(x)}
@@ -86,7 +90,7 @@ func runBandit(ctx context.Context, req *wire.BanditRequest) (any, error) {
 		x, labels, classes = r.X, r.Labels, r.Classes
 		info.Columns, info.Units, info.Rows, info.Dropped = r.Features, r.Units, len(r.X), r.Dropped
 	}
-	if req.Scale != nil || req.Offset != nil {
+	if sparse == nil && (req.Scale != nil || req.Offset != nil) {
 		rr, err := (&data.Rounds{Features: make([]string, len(x[0])), X: x}).Rescale(req.Scale, req.Offset)
 		if err != nil {
 			return nil, bad("%v", err)
@@ -99,7 +103,17 @@ func runBandit(ctx context.Context, req *wire.BanditRequest) (any, error) {
 		}
 		cfg.KeepRounds = true
 	}
-	s, err := eval.NewBandit(x, labels, len(classes), cfg, eval.DefaultLimits)
+	var s *eval.BanditSession
+	var err error
+	if sparse != nil {
+		rows := make([]bandit.SparseRow, len(sparse.X))
+		for i, r := range sparse.X {
+			rows[i] = bandit.SparseRow(r)
+		}
+		s, err = eval.NewBanditSparse(rows, sparse.Dim, labels, len(classes), cfg, eval.DefaultLimits)
+	} else {
+		s, err = eval.NewBandit(x, labels, len(classes), cfg, eval.DefaultLimits)
+	}
 	if err != nil {
 		return nil, bad("%v", err)
 	}
@@ -107,4 +121,25 @@ func runBandit(ctx context.Context, req *wire.BanditRequest) (any, error) {
 		return nil, gone(err)
 	}
 	return &wire.BanditAnswer{Task: wire.TaskBandit, Data: info, Classes: classes, Rounds: s.Played(), Learners: s.Results()}, nil
+}
+
+// classIndices reads inline bandit labels, class indices 0, 1, 2, ..., and
+// names the classes 0 to the largest.
+func classIndices(y []float64) (labels []int, classes []string, err error) {
+	k := 0
+	maxClasses := eval.DefaultLimits.MaxClasses
+	for i, v := range y {
+		if v != math.Trunc(v) || v < 0 {
+			return nil, nil, bad("data.y row %d is %v: bandit labels are class indices 0, 1, 2, ...", i+1, v)
+		}
+		if v >= float64(maxClasses) { // before the classes are made
+			return nil, nil, bad("data.y row %d is %v: at most %d classes (labels 0 to %d) are accepted", i+1, v, maxClasses, maxClasses-1)
+		}
+		labels = append(labels, int(v))
+		k = max(k, int(v)+1)
+	}
+	for c := range k {
+		classes = append(classes, fmt.Sprint(c))
+	}
+	return labels, classes, nil
 }

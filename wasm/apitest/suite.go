@@ -8,9 +8,11 @@ package apitest
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"math"
 	"net/http"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -205,6 +207,44 @@ func Run(t *testing.T, c Client) {
 			t.Fatalf("draws that never explore: %d %.300v", code, out)
 		}
 	})
+	t.Run("run bandit on sparse rows", func(t *testing.T) {
+		// 90 rows of 12 features with 2 or 3 non-zero entries, given dense
+		// and by their non-zero entries: the same rounds either way.
+		var dense, sparse, labels []string
+		for i := range 90 {
+			row, idx, val := make([]string, 12), []string{}, []string{}
+			for j := range row {
+				row[j] = "0"
+				if (i*7+j*5)%11 < 2 || j == i%12 {
+					v := fmt.Sprint(float64((i*13+j*3)%17) - 8.5)
+					row[j], idx, val = v, append(idx, fmt.Sprint(j)), append(val, v)
+				}
+			}
+			dense = append(dense, "["+strings.Join(row, ",")+"]")
+			sparse = append(sparse, `{"index":[`+strings.Join(idx, ",")+`],"value":[`+strings.Join(val, ",")+`]}`)
+			labels = append(labels, fmt.Sprint(i%12%3))
+		}
+		rest := `"y":[` + strings.Join(labels, ",") + `]},"features":{"bias":true},"passes":3,"scale":[` + strings.TrimSuffix(strings.Repeat("2,", 12), ",") + `],
+			"learners":[{"id":"soba","params":{"gamma":0.1}},{"id":"soba-diag","params":{"gamma":0.1}},{"id":"banditron","params":{"gamma":0.1}},{"id":"perceptron-mc"}],"drawSeed":5,"keep":["rounds"]}`
+		code, want := c.Call(t, "POST", "/api/run", `{"task":"bandit","data":{"x":[`+strings.Join(dense, ",")+`],`+rest)
+		if code != 200 {
+			t.Fatalf("dense rows: %d %.300v", code, want)
+		}
+		code, got := c.Call(t, "POST", "/api/run", `{"task":"bandit","data":{"dim":12,"sparse":[`+strings.Join(sparse, ",")+`],`+rest)
+		if code != 200 || got["data"].(map[string]any)["source"] != "inline sparse data" {
+			t.Fatalf("sparse rows: %d %.300v", code, got)
+		}
+		if got["rounds"] != 270.0 {
+			t.Fatalf("sparse rows: %v rounds, want 270", got["rounds"])
+		}
+		for i, l := range want["learners"].([]any) {
+			g, w := got["learners"].([]any)[i].(map[string]any), l.(map[string]any)
+			if !reflect.DeepEqual(g, w) || w["updates"] == 0.0 {
+				t.Errorf("%v: on sparse rows %v mistakes and %v updates, on dense rows %v and %v (and the kept rounds must agree)",
+					w["id"], g["mistakes"], g["updates"], w["mistakes"], w["updates"])
+			}
+		}
+	})
 	t.Run("run sampling", func(t *testing.T) {
 		code, out := c.Call(t, "POST", "/api/run", `{"task":"sampling","objective":"logistic-l1","lambda":0.001,
 			"dataset":"penguins","positive":"Gentoo","scale":[0.02,0.05,0.005,0.0002],"features":{"bias":true},"passes":5,
@@ -256,6 +296,9 @@ func Run(t *testing.T, c Client) {
 			{"POST", `{"task":"sampling","dataset":"penguins","label":"body_mass_g","columns":["flipper_length_mm"],"runs":[{"optimizer":"sgd","sampler":"thompson"}]}`, 400, `unknown sampler "thompson"`},
 			{"POST", `{"task":"sampling","dataset":"penguins","label":"body_mass_g","columns":["flipper_length_mm"],"lambda":-1,"runs":[{"optimizer":"sgd","sampler":"uniform"}]}`, 400, "lambda = -1"},
 			{"POST", `{"task":"sampling","objective":"hinge","data":{"x":[[1]],"y":[1]},"runs":[{"optimizer":"sgd","sampler":"uniform"}]}`, 400, "unknown objective"},
+			{"POST", `{"task":"bandit","data":{"dim":3,"sparse":[{"index":[0],"value":[1]},{"index":[3],"value":[1]}],"y":[0,1]},"learners":[{"id":"soba"}]}`, 400, "data.sparse row 2: feature index 3 is outside 0..2"},
+			{"POST", `{"task":"bandit","data":{"dim":3,"sparse":[{"index":[0],"value":[1]}],"y":[0]},"offset":[1,0,0],"learners":[{"id":"soba"}]}`, 400, "an offset moves the zeros of sparse rows"},
+			{"POST", `{"task":"bandit","data":{"sparse":[{"index":[0],"value":[1]}],"y":[0]},"learners":[{"id":"soba"}]}`, 400, "data.dim is 0"},
 			// Each task has its own request type: another task's field is unknown.
 			{"POST", `{"task":"classify","dataset":"penguins","positive":"Gentoo","learners":[{"id":"ogd"}],"lambda":1}`, 400, `"classify" run request: json: unknown field "lambda"`},
 			{"POST", `{"task":"bandit","generator":{"name":"synsep","rounds":10},"learners":[{"id":"banditron"}],"positive":"1"}`, 400, `unknown field "positive"`},
