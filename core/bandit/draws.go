@@ -69,15 +69,19 @@ func Run(l Learner, xs [][]float64, ys []int, draws Draws, keep bool) (Trace, er
 			return Trace{}, fmt.Errorf("round %d: %w", t+1, err)
 		}
 		u1, u2 := draws.Next()
-		r := l.Play(x, ys[t], u1, u2)
-		if !r.Correct {
-			tr.Mistakes++
-		}
-		if keep {
-			tr.Rounds = append(tr.Rounds, r)
-		}
+		tr.add(l.Play(x, ys[t], u1, u2), keep)
 	}
 	return tr, nil
+}
+
+// add counts a round's mistake and keeps the round if asked.
+func (tr *Trace) add(r Round, keep bool) {
+	if !r.Correct {
+		tr.Mistakes++
+	}
+	if keep {
+		tr.Rounds = append(tr.Rounds, r)
+	}
 }
 
 // RunSparse is Run on rows given by their non-zero entries. A SparseLearner
@@ -111,12 +115,7 @@ func RunSparse(l Learner, xs []SparseRow, ys []int, draws Draws, keep bool) (Tra
 			}
 			r = l.Play(dense, ys[t], u1, u2)
 		}
-		if !r.Correct {
-			tr.Mistakes++
-		}
-		if keep {
-			tr.Rounds = append(tr.Rounds, r)
-		}
+		tr.add(r, keep)
 	}
 	return tr, nil
 }
