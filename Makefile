@@ -101,6 +101,7 @@ test-browser: build $(AXE_STAMP)
 ## and in headless Chromium, the page's frame times in headless Chromium,
 ## the sizes; then one table (build/bench/table.json as well)
 bench: build $(AXE_STAMP)
+	@command -v chromium >/dev/null || { echo "make bench measures in headless Chromium: install Debian's chromium first (as .ci/run does: apt-get install chromium)"; exit 1; }
 	mkdir -p build/bench
 	$(GO) test -run '^$$' -bench . -benchmem -timeout 30m ./core/... ./wasm/playground/ | tee build/bench/native.txt
 	# the d = 100 learners twice more natively, and three times in each of

@@ -16,7 +16,7 @@ import (
 // The diagonal is kept apart from the rest of each row, and a row's part
 // right of the diagonal is allocated the first time an entry of it is
 // written: until then it is zero and the solves skip it. SOBA's Kesler
-// factor (kd = 3600 on SynSep) writes 1183 of its 3600 rows in 20,000
+// factor (kd = 3600 on SynSep) writes 1184 of its 3600 rows in 20,000
 // rounds, so a new SOBA costs 3600 diagonal entries instead of a dense
 // 104 MB triangle, and a forward substitution skips the untouched rows.
 type Factor struct {
