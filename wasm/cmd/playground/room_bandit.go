@@ -194,8 +194,8 @@ func (v *banditView) warnQuadratic() {
 	}
 	if len(slow) > 0 {
 		kd := v.run().K * len(v.run().X[0])
-		v.notice(fmt.Sprintf("%s: a %d x %d matrix here, and each of its updates takes tens of milliseconds "+
-			"(a few dozen in 5000 rounds). The paper's experiment (button below) uses soba-diag.", strings.Join(slow, ", "), kd, kd))
+		v.notice(fmt.Sprintf("%s: a %d x %d matrix here, and each of its updates takes several milliseconds "+
+			"(about 20 in 5000 rounds, spread over frames). The paper's experiment (button below) uses soba-diag.", strings.Join(slow, ", "), kd, kd))
 	}
 }
 
