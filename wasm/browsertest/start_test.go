@@ -161,9 +161,8 @@ func TestLoadFailureIsExplained(t *testing.T) {
 // Perceptron at 100 rounds per frame, from Play to the end of the stream,
 // and measures the frames the room played in. The points' guesses come
 // from a cache refreshed within a time budget and are stamped into one
-// image, not drawn as thousands of canvas calls; the picture is drawn in
-// three parts over three frames, and a frame's step leaves room for the
-// dearest of the last three parts. The test holds the frames to five times
+// image, not drawn as thousands of canvas calls; a frame that draws steps
+// for what the last picture left. The test holds the frames to five times
 // the 60-Hz budgets; `make bench` prints them against the budgets
 // themselves (full SOBA's update, a rank-one update of a 3600 x 3600
 // factor of several milliseconds, about 20 times in 5000 rounds, is

@@ -26,33 +26,19 @@ func (v *banditView) draw() {
 		v.dirty = true // the pulse and the flash go on
 	}
 	f := v.frameOf()
-	// While the stream plays, the picture is drawn over three frames: the
-	// guesses and the first half of the panels, the other half, then the
-	// chart and the round's line (each at 20 Hz), so that no frame draws
-	// it all (which took 10-18 ms of a frame in headless Chromium on the
-	// CI machine).
-	all, turn := !v.player.Playing(), v.frame%3
 	t0 := clock()
-	if all || turn == 0 {
-		if v.run() != nil && v.model.Data != playground.BanditPoints {
-			v.refreshGuesses()
-		} else {
-			v.guessesNow = true // drawn points show their classes, not guesses
-		}
+	if v.run() != nil && v.model.Data != playground.BanditPoints {
+		v.refreshGuesses()
+	} else {
+		v.guessesNow = true // drawn points show their classes, not guesses
 	}
 	v.phase("guesses", t0)
 	t0 = clock()
 	wholeLeft := 1 // panels whose points may be stamped whole in this frame
-	half := (len(v.panels) + 1) / 2
 	for i, p := range v.panels {
-		if all || (turn == 0 && i < half) || (turn == 1 && i >= half) {
-			v.drawPanel(i, p, f, &wholeLeft)
-		}
+		v.drawPanel(i, p, f, &wholeLeft)
 	}
 	v.phase("panels", t0)
-	if !all && turn != 2 {
-		return
-	}
 	t0 = clock()
 	v.drawChart()
 	v.phase("chart", t0)

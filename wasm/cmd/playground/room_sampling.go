@@ -243,19 +243,7 @@ func (v *samplingView) draw() {
 	}
 	f := v.frameOf()
 	n := float64(v.run().Objective.N())
-	// While the stream plays, the panels are drawn one per frame, in turn,
-	// and the charts with the first: each picture at 20 Hz, and no frame
-	// draws all three panels' points (in headless Chromium on the CI
-	// machine, 17.9 ms for 3 x 1000 points).
-	all, turn := !v.player.Playing(), 0
-	if len(v.panels) > 0 {
-		turn = v.frame % len(v.panels)
-	}
-	t0 := clock()
 	for i, p := range v.panels {
-		if !all && i != turn {
-			continue
-		}
 		tr := v.run().Tracks[i]
 		c := p.ctx
 		c.SetFillStyle("#ffffff")
@@ -329,11 +317,6 @@ func (v *samplingView) draw() {
 		set("f-var", num(tr.Variance[last]))
 		set("f-minp", num(minp*n))
 	}
-	v.phase("panels", t0)
-	if !all && turn != 0 {
-		return
-	}
-	t0 = clock()
 	var gaps, vars []curve
 	for i, tr := range v.run().Tracks {
 		col := learnerColors[i%len(learnerColors)]
@@ -342,7 +325,6 @@ func (v *samplingView) draw() {
 	}
 	v.gap.draw(gaps, true)
 	v.vari.draw(vars, true)
-	v.phase("charts", t0)
 }
 
 // publish exposes the room's figures on window.unitfreeSampling for tests.

@@ -65,7 +65,7 @@ type roomView struct {
 	frames  frameTimes         // intervals between the animation frames the room played in
 	work    frameTimes         // the room's own work in each of them
 	phases  map[string]float64 // milliseconds of the last frame's parts: step, and the room's own
-	drawMs  [3]float64         // how long the last three pictures took (a room may draw its picture in parts)
+	drawMs  float64            // how long the last picture took
 }
 
 func newRoomView(doc dom.Document, spec roomSpec) *roomView {
@@ -217,8 +217,7 @@ func (v *roomView) changed() {
 const replayBudgetMs = 50
 
 // frameBudgetMs is the time a frame may spend stepping the run and drawing
-// its picture: a frame that draws steps for what the dearest of the last
-// three pictures left.
+// its picture: a frame that draws steps for what the last picture left.
 const frameBudgetMs = 12.0
 
 // restart rebuilds the run: the stream goes back to step 0, paused.
@@ -312,8 +311,8 @@ func (v *roomView) tick() {
 	was, replaying := v.player.Playing(), v.player.CatchingUp()
 	t0 := clock()
 	budget := frameBudgetMs
-	if v.frame%v.spec.drawEvery == 0 { // a picture is due: the step leaves it the time of the dearest recent one
-		budget = math.Max(frameBudgetMs-max(v.drawMs[0], v.drawMs[1], v.drawMs[2]), 2)
+	if v.frame%v.spec.drawEvery == 0 { // a picture is due: the step leaves it its time
+		budget = math.Max(frameBudgetMs-v.drawMs, 2)
 	}
 	if v.player.Tick(logSlider(v.el("speed"), 10), func() bool { return clock()-t0 < budget }) {
 		v.dirty = true
@@ -327,7 +326,7 @@ func (v *roomView) tick() {
 		v.dirty = false
 		t1 := clock()
 		v.content.draw()
-		v.drawMs[v.frame%len(v.drawMs)] = clock() - t1
+		v.drawMs = clock() - t1
 		v.content.publish()
 		if js.Global().Get("unitfreeRoomReadyMs").IsUndefined() { // the first room's first picture
 			js.Global().Set("unitfreeRoomReadyMs", clock())

@@ -26,9 +26,9 @@ type roomSpec struct {
 // the playground's own program): a new room is one entry here, its model
 // in wasm/playground and its view.
 var rooms = []roomSpec{
-	{name: playground.RoomBandit, main: "room-bandit", prefix: "b-", storageKey: "unitfree.bandit.v1", drawEvery: 1,
+	{name: playground.RoomBandit, main: "room-bandit", prefix: "b-", storageKey: "unitfree.bandit.v1", drawEvery: 3,
 		build: func(v *roomView) roomContent { return newBanditView(v) }},
-	{name: playground.RoomSampling, main: "room-sampling", prefix: "s-", storageKey: "unitfree.sampling.v1", drawEvery: 1,
+	{name: playground.RoomSampling, main: "room-sampling", prefix: "s-", storageKey: "unitfree.sampling.v1", drawEvery: 2,
 		build: func(v *roomView) roomContent { return newSamplingView(v) }},
 	{name: playground.RoomLecture, main: "room-lecture", prefix: "l-", storageKey: "unitfree.lecture.v1", drawEvery: 1,
 		build: func(v *roomView) roomContent { return newLectureView(v) }},
