@@ -109,10 +109,7 @@ func RunSparse(l Learner, xs []SparseRow, ys []int, draws Draws, keep bool) (Tra
 		if isSparse {
 			r = sparse.PlaySparse(x, ys[t], u1, u2)
 		} else {
-			clear(dense)
-			for n, j := range x.Index {
-				dense[j] = x.Value[n]
-			}
+			x.DenseInto(dense)
 			r = l.Play(dense, ys[t], u1, u2)
 		}
 		tr.add(r, keep)

@@ -34,10 +34,16 @@ func (r *SparseRow) setDense(x []float64) {
 // Dense returns the row as d numbers.
 func (r SparseRow) Dense(d int) []float64 {
 	x := make([]float64, d)
+	r.DenseInto(x)
+	return x
+}
+
+// DenseInto writes the row into x as dense numbers (zeros elsewhere).
+func (r SparseRow) DenseInto(x []float64) {
+	clear(x)
 	for n, j := range r.Index {
 		x[j] = r.Value[n]
 	}
-	return x
 }
 
 // Check reports what is wrong with r as a row of d features.

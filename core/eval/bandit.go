@@ -331,10 +331,7 @@ func (s *BanditSession) mappedRow(row int) []float64 {
 	if s.mapped != nil {
 		return s.mapped[row]
 	}
-	clear(s.dense)
-	for n, j := range s.sparse[row].Index {
-		s.dense[j] = s.sparse[row].Value[n]
-	}
+	s.sparse[row].DenseInto(s.dense)
 	return s.dense
 }
 
