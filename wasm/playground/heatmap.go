@@ -49,11 +49,17 @@ func TargetColor(t float64) string {
 
 // PointColor returns the CSS colour of a point of class y.
 func PointColor(y float64) string {
+	c := PointRGB(y)
+	return rgbCSS([3]float64{float64(c[0]), float64(c[1]), float64(c[2])})
+}
+
+// PointRGB returns the colour of a point of class y as red, green, blue.
+func PointRGB(y float64) [3]int {
 	c := negativeRGB
 	if y > 0 {
 		c = positiveRGB
 	}
-	return rgbCSS(c)
+	return [3]int{int(c[0]), int(c[1]), int(c[2])}
 }
 
 func rgbCSS(c [3]float64) string {

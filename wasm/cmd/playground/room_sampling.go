@@ -33,6 +33,14 @@ type samplingPanel struct {
 	root   dom.Element
 	canvas *dom.HTMLCanvasElement
 	ctx    *dom.CanvasRenderingContext2D
+	// The points are painted into an image at the canvas's device pixels
+	// (playground.PaintDiscs), drawn at once: one image instead of a
+	// thousand arcs per panel and picture.
+	dots  *dom.HTMLCanvasElement
+	dctx  *dom.CanvasRenderingContext2D
+	dimg  *dom.ImageData
+	dbuf  []byte
+	discs []playground.Disc
 }
 
 func newSamplingView(rv *roomView) *samplingView {
@@ -193,6 +201,7 @@ func (v *samplingView) buildPanels() {
 		p.canvas.SetAttribute("aria-label", pair.Name()+": the points, sized by their sampling probability")
 		p.ctx = p.canvas.GetContext2d()
 		p.ctx.Scale(dpr, dpr)
+		p.dots, p.dctx, p.dimg, p.dbuf = offscreen(v.doc, p.canvas.Width(), p.canvas.Height())
 		p.root.AppendChild(p.canvas)
 		figs := figures(v.doc, figure{[]any{"Evaluations"}, "f-evals", "0", ""}, figure{[]any{"F − F*"}, "f-gap", "–", "the objective at the current point minus its minimum: 0 at the optimum"},
 			figure{[]any{"V", node(v.doc, "sub", "", "e"), "(p)"}, "f-var", "–", "effective variance Σ aᵢ/pᵢ of the gradient estimate (aᵢ: point i's squared gradient): what a sampler should make small"},
@@ -276,23 +285,7 @@ func (v *samplingView) draw() {
 			c.Restore()
 		}
 		probs := tr.Probs()
-		y := v.run().Objective.Y
-		for j, xy := range v.run().XY {
-			px, py := f.ToPixel(xy[0], xy[1])
-			rel := probs[j] * n // 1 for a uniform probability
-			r := math.Max(1.5, math.Min(14, 3.5*math.Sqrt(rel)))
-			col := playground.PointColor(y[j])
-			if rel > 1.5 { // the glow of a point sampled more than uniformly
-				c.SetFillStyle("rgba(230,159,0,0.35)")
-				c.BeginPath()
-				c.Arc(px, py, r+4, 0, 2*math.Pi, false)
-				c.Fill()
-			}
-			c.SetFillStyle(col)
-			c.BeginPath()
-			c.Arc(px, py, r, 0, 2*math.Pi, false)
-			c.Fill()
-		}
+		v.paintPoints(p, f, probs, n)
 		if j := tr.Last.Index; j >= 0 {
 			px, py := f.ToPixel(v.run().XY[j][0], v.run().XY[j][1])
 			c.SetStrokeStyle("#1f2733")
@@ -325,6 +318,33 @@ func (v *samplingView) draw() {
 	}
 	v.gap.draw(gaps, true)
 	v.vari.draw(vars, true)
+}
+
+// sampledGlow is the halo of a point sampled more than uniformly:
+// rgba(230,159,0,0.35).
+var sampledGlow = [3]int{230, 159, 0}
+
+// paintPoints draws the points of a panel, each sized by its sampling
+// probability (n p = 1 for a uniform one) and haloed when sampled more
+// than uniformly, as one image at the canvas's device pixels.
+func (v *samplingView) paintPoints(p *samplingPanel, f playground.Frame, probs []float64, n float64) {
+	dpr := float64(p.canvas.Width()) / panelSize
+	y := v.run().Objective.Y
+	p.discs = p.discs[:0]
+	for j, xy := range v.run().XY {
+		px, py := f.ToPixel(xy[0], xy[1])
+		rel := probs[j] * n
+		r := math.Max(1.5, math.Min(14, 3.5*math.Sqrt(rel)))
+		if rel > 1.5 {
+			p.discs = append(p.discs, playground.Disc{X: px * dpr, Y: py * dpr, R: (r + 4) * dpr, Color: sampledGlow, Alpha: 0.35})
+		}
+		p.discs = append(p.discs, playground.Disc{X: px * dpr, Y: py * dpr, R: r * dpr, Color: playground.PointRGB(y[j]), Alpha: 1})
+	}
+	clear(p.dbuf)
+	playground.PaintDiscs(p.dbuf, p.canvas.Width(), p.canvas.Height(), p.discs)
+	js.CopyBytesToJS(p.dimg.Data(), p.dbuf)
+	p.dctx.PutImageData(p.dimg, 0, 0)
+	p.ctx.DrawImageWithDst(p.dots, 0, 0, panelSize, panelSize)
 }
 
 // publish exposes the room's figures on window.unitfreeSampling for tests.
