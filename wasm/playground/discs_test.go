@@ -43,7 +43,7 @@ func TestPaintDiscs(t *testing.T) {
 	buf := make([]byte, 4*w*h)
 	PaintDiscs(buf, w, h, []Disc{
 		{X: 10, Y: 10, R: 4, Color: [3]int{0, 0, 200}, Alpha: 1},
-		{X: 10, Y: 10, R: 6, Color: [3]int{200, 100, 0}, Alpha: 0.5}, // over the first
+		{X: 10, Y: 10, R: 6, Color: [3]int{200, 100, 0}, Alpha: 0.5},  // over the first
 		{X: 50, Y: 40, R: 3, Color: [3]int{200, 100, 0}, Alpha: 0.35}, // alone
 		{X: -2, Y: 47, R: 5, Color: [3]int{0, 0, 200}, Alpha: 1},      // partly off
 		{X: -90, Y: 900, R: 5, Color: [3]int{0, 0, 200}, Alpha: 1},    // wholly off

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"syscall/js"
 
 	"honnef.co/go/js/dom/v2"
 
@@ -39,7 +40,12 @@ type lineChart struct {
 	xName  string
 	hover  float64 // the x under the pointer, NaN when none
 	xmax   float64 // the x range of the last drawing, for the hover
+	path   playground.Path
 }
+
+// path2D is the browser's Path2D constructor: a curve goes to the canvas as
+// one SVG path string.
+var path2D = js.Global().Get("Path2D")
 
 // newLineChart wraps the canvas with the given id; onHover is called when
 // the pointer moves over it or leaves it.
@@ -162,28 +168,20 @@ func (c *lineChart) draw(curves []curve, logY bool) string {
 			ctx.Set("lineWidth", 1.5)
 			ctx.Call("setLineDash", []any{6, 4})
 		}
-		ctx.BeginPath()
 		step := max(1, len(cv.ys)/chartPoints)
-		started := false
+		c.path.Reset()
 		for i := 0; i < len(cv.ys); i += step {
 			y := cv.ys[i]
 			if math.IsNaN(y) || (logY && y <= 0) {
-				started = false
+				c.path.Break()
 				continue
 			}
-			x, py := toPx(xAt(cv, i), y)
-			if started {
-				ctx.LineTo(x, py)
-			} else {
-				ctx.MoveTo(x, py)
-				started = true
-			}
+			c.path.Point(toPx(xAt(cv, i), y))
 		}
-		if n := len(cv.ys); n > 0 && started {
-			x, py := toPx(xAt(cv, n-1), cv.ys[n-1])
-			ctx.LineTo(x, py)
+		if n := len(cv.ys); n > 0 && !math.IsNaN(cv.ys[n-1]) && !(logY && cv.ys[n-1] <= 0) {
+			c.path.Point(toPx(xAt(cv, n-1), cv.ys[n-1]))
 		}
-		ctx.Stroke()
+		ctx.Call("stroke", path2D.New(c.path.String()))
 		ctx.Call("setLineDash", []any{})
 	}
 	ctx.Restore()

@@ -26,8 +26,9 @@ type panel struct {
 	hbuf    []byte
 	probs   []float64
 	root    dom.Element
-	painted bool // the heatmap has been computed at least once
-	nextRow int  // while playing, the heatmap is refreshed a band of rows per frame
+	texts   *textSlots // the figures
+	painted bool       // the heatmap has been computed at least once
+	nextRow int        // while playing, the heatmap is refreshed a band of rows per frame
 	// overlay holds the axes and the points, redrawn only when the data, the
 	// units or the learners change (version), not every frame.
 	overlay  *dom.HTMLCanvasElement
@@ -78,7 +79,7 @@ func (a *app) buildPanelsThen(next func()) {
 		heat.SetWidth(heatmapCells)
 		heat.SetHeight(heatmapCells)
 		p := &panel{canvas: canvas, ctx: canvas.GetContext2d(), heat: heat, hctx: heat.GetContext2d(),
-			hbuf: make([]byte, 4*heatmapCells*heatmapCells), probs: make([]float64, heatmapCells*heatmapCells), root: root}
+			hbuf: make([]byte, 4*heatmapCells*heatmapCells), probs: make([]float64, heatmapCells*heatmapCells), root: root, texts: newTextSlots(root)}
 		p.himg = p.hctx.CreateImageData(heatmapCells, heatmapCells)
 		p.ctx.SetTransform(dpr, 0, 0, dpr, 0, 0)
 		p.overlay = createCanvas(a.doc)
@@ -225,23 +226,17 @@ func (p *panel) draw(a *app, i int, full bool) {
 		return // the figures at 4 Hz while the stream plays: text changes cost layout
 	}
 	s := a.run.Stats(i)
-	set := func(class, text string) {
-		el := query(p.root, "."+class)
-		if el.TextContent() != text {
-			el.SetTextContent(text)
-		}
-	}
-	set("f-rounds", fmt.Sprintf("%d / %d", s.Rounds, a.run.Total()))
+	p.texts.set("f-rounds", fmt.Sprintf("%d / %d", s.Rounds, a.run.Total()))
 	if a.model.Regression() {
-		set("f-mistakes", "–")
+		p.texts.set("f-mistakes", "–")
 	} else {
-		set("f-mistakes", strconv.Itoa(s.Mistakes))
+		p.texts.set("f-mistakes", strconv.Itoa(s.Mistakes))
 	}
-	set("f-loss", num(s.Loss))
+	p.texts.set("f-loss", num(s.Loss))
 	if i < len(a.regrets) {
-		set("f-regret", num(a.regrets[i]))
+		p.texts.set("f-regret", num(a.regrets[i]))
 	} else {
-		set("f-regret", "–")
+		p.texts.set("f-regret", "–")
 	}
 	meter := query(p.root, ".meter")
 	text, class := meterText(s, a.model), "meter changed"

@@ -45,6 +45,8 @@ type banditView struct {
 // banditPanel is one learner's panel.
 type banditPanel struct {
 	root    dom.Element
+	texts   *textSlots // the figures
+	axes    axesLayer
 	canvas  *dom.HTMLCanvasElement
 	ctx     *dom.CanvasRenderingContext2D
 	region  *dom.HTMLCanvasElement // the region map, regionCells wide
@@ -267,6 +269,7 @@ func (v *banditView) buildPanels() {
 	for i, id := range v.model.Learners {
 		e, _ := catalog.LookupBandit(id)
 		p := &banditPanel{root: create(v.doc, "div")}
+		p.texts = newTextSlots(p.root)
 		p.root.SetAttribute("class", "learner-panel")
 		h, paper := panelHeading(v.doc, learnerColors[i%len(learnerColors)], e.Name, e.Paper.String(),
 			fmt.Sprintf("%s, %s", e.Paper.Short(), e.Algorithm))

@@ -168,7 +168,7 @@ func (v *banditView) drawPanel(i int, p *banditPanel, f playground.Frame, wholeL
 	if points {
 		xName, yName = axisTitle(v.model.Features[0]), axisTitle(v.model.Features[1])
 	}
-	drawAxes(c, f, xName, yName)
+	p.axes.draw(v.doc, c, p.canvas, f, xName, yName)
 	if v.run() == nil {
 		for _, pt := range v.model.Points {
 			x, y := f.ToPixel(pt.X, pt.Y)
@@ -229,20 +229,14 @@ func (v *banditView) drawPanel(i int, p *banditPanel, f playground.Frame, wholeL
 		c.Stroke()
 	}
 	res := v.run().Session.Results()[i]
-	set := func(class, text string) {
-		el := query(p.root, "."+class)
-		if el.TextContent() != text {
-			el.SetTextContent(text)
-		}
-	}
-	set("f-rounds", fmt.Sprintf("%d / %d", v.run().Session.Played(), v.run().Session.Total()))
-	set("f-mistakes", strconv.Itoa(res.Mistakes))
+	p.texts.set("f-rounds", fmt.Sprintf("%d / %d", v.run().Session.Played(), v.run().Session.Total()))
+	p.texts.set("f-mistakes", strconv.Itoa(res.Mistakes))
 	if v.run().Session.Played() > 0 {
-		set("f-rate", fmt.Sprintf("%.1f %%", 100*res.ErrorRate))
+		p.texts.set("f-rate", fmt.Sprintf("%.1f %%", 100*res.ErrorRate))
 	}
-	set("f-explored", strconv.Itoa(res.Explored))
-	set("f-updates", strconv.Itoa(res.Updates))
-	set("last-round", v.run().LastRoundText(i, v.model.Classes))
+	p.texts.set("f-explored", strconv.Itoa(res.Explored))
+	p.texts.set("f-updates", strconv.Itoa(res.Updates))
+	p.texts.set("last-round", v.run().LastRoundText(i, v.model.Classes))
 }
 
 // axisTitle is a feature's name with its unit.

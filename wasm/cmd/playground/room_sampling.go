@@ -31,6 +31,8 @@ type samplingView struct {
 // samplingPanel is one pair's panel.
 type samplingPanel struct {
 	root   dom.Element
+	texts  *textSlots // the figures
+	axes   axesLayer
 	canvas *dom.HTMLCanvasElement
 	ctx    *dom.CanvasRenderingContext2D
 	// The points are painted into an image at the canvas's device pixels
@@ -190,6 +192,7 @@ func (v *samplingView) buildPanels() {
 	dpr := math.Max(1, jsFloat("devicePixelRatio"))
 	for i, pair := range v.model.Pairs {
 		p := &samplingPanel{root: create(v.doc, "div")}
+		p.texts = newTextSlots(p.root)
 		p.root.SetAttribute("class", "learner-panel")
 		h, paper := panelHeading(v.doc, learnerColors[i%len(learnerColors)], pair.Name(), "",
 			"point size and glow: its sampling probability")
@@ -257,7 +260,7 @@ func (v *samplingView) draw() {
 		c := p.ctx
 		c.SetFillStyle("#ffffff")
 		c.FillRect(0, 0, f.Width, f.Height)
-		drawAxes(c, f, "x₁", "x₂")
+		p.axes.draw(v.doc, c, p.canvas, f, "x₁", "x₂")
 		// The current separator w₁x₁ + w₂x₂ + w₃ = 0 (ridge: the zero level).
 		w := tr.Opt.W()
 		if math.Abs(w[1]) > 1e-12 || math.Abs(w[0]) > 1e-12 {
@@ -298,17 +301,11 @@ func (v *samplingView) draw() {
 		for _, q := range probs {
 			minp = math.Min(minp, q)
 		}
-		set := func(class, text string) {
-			el := query(p.root, "."+class)
-			if el.TextContent() != text {
-				el.SetTextContent(text)
-			}
-		}
 		last := len(tr.Gap) - 1
-		set("f-evals", fmt.Sprintf("%d / %d", tr.Opt.Evals(), v.run().Budget))
-		set("f-gap", num(tr.Gap[last]))
-		set("f-var", num(tr.Variance[last]))
-		set("f-minp", num(minp*n))
+		p.texts.set("f-evals", fmt.Sprintf("%d / %d", tr.Opt.Evals(), v.run().Budget))
+		p.texts.set("f-gap", num(tr.Gap[last]))
+		p.texts.set("f-var", num(tr.Variance[last]))
+		p.texts.set("f-minp", num(minp*n))
 	}
 	var gaps, vars []curve
 	for i, tr := range v.run().Tracks {
