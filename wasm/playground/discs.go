@@ -10,35 +10,76 @@ type Disc struct {
 	Alpha   float64
 }
 
-// PaintDiscs paints the discs, in order, over the w x h image in buf (RGBA,
-// row-major, not premultiplied, as canvas ImageData holds it), each edge
-// antialiased by the pixel centre's distance to the circle. Where a canvas
-// would take one arc call per disc, this is one image for all of them: the
-// sampling room's thousands of points, sized by their probabilities.
-func PaintDiscs(buf []byte, w, h int, discs []Disc) {
+// DiscPainter paints discs of any size into RGBA pixels (row-major, not
+// premultiplied, as canvas ImageData holds them): where a canvas would take
+// one arc call per disc, this is one image for all of them (the sampling
+// room's thousands of points, sized by their probabilities). Each disc's
+// centre is snapped to its pixel's centre and its radius to a quarter
+// pixel; the edge is antialiased by each pixel's distance to the circle,
+// from a coverage mask computed once per radius.
+type DiscPainter struct {
+	masks map[int]discMask // by radius in quarter pixels
+}
+
+// discMask is how much of each pixel of a (2 reach + 1)² square a disc
+// centred on its middle pixel covers, in 1/256.
+type discMask struct {
+	reach int
+	cover []int32
+}
+
+// NewDiscPainter returns a painter with no masks yet.
+func NewDiscPainter() *DiscPainter { return &DiscPainter{masks: map[int]discMask{}} }
+
+func (p *DiscPainter) mask(r float64) discMask {
+	q := int(math.Round(4 * r))
+	if m, ok := p.masks[q]; ok {
+		return m
+	}
+	radius := float64(q) / 4
+	m := discMask{reach: int(math.Ceil(radius + 0.5))}
+	side := 2*m.reach + 1
+	m.cover = make([]int32, side*side)
+	for y := range side {
+		for x := range side {
+			dist := math.Hypot(float64(x-m.reach), float64(y-m.reach))
+			m.cover[y*side+x] = int32(math.Round(256 * math.Min(1, math.Max(0, radius+0.5-dist))))
+		}
+	}
+	p.masks[q] = m
+	return m
+}
+
+// Paint paints the discs, in order (source over), over the w x h image in
+// buf.
+func (p *DiscPainter) Paint(buf []byte, w, h int, discs []Disc) {
 	for _, d := range discs {
 		if !(d.R > 0) || !(d.Alpha > 0) {
 			continue
 		}
-		x0, x1 := max(int(math.Floor(d.X-d.R-0.5)), 0), min(int(math.Ceil(d.X+d.R+0.5)), w-1)
-		y0, y1 := max(int(math.Floor(d.Y-d.R-0.5)), 0), min(int(math.Ceil(d.Y+d.R+0.5)), h-1)
-		src := [3]float64{float64(d.Color[0]), float64(d.Color[1]), float64(d.Color[2])}
-		for y := y0; y <= y1; y++ {
-			dy := float64(y) + 0.5 - d.Y
-			for x := x0; x <= x1; x++ {
-				dx := float64(x) + 0.5 - d.X
-				cover := d.R + 0.5 - math.Sqrt(dx*dx+dy*dy)
-				if cover <= 0 {
+		m := p.mask(d.R)
+		side := 2*m.reach + 1
+		alpha := int32(math.Round(255 * math.Min(d.Alpha, 1))) // in 1/255, as the image holds it
+		src := [3]int32{int32(d.Color[0]), int32(d.Color[1]), int32(d.Color[2])}
+		cx, cy := int(math.Floor(d.X)), int(math.Floor(d.Y))
+		for y := max(cy-m.reach, 0); y <= min(cy+m.reach, h-1); y++ {
+			row := (y - cy + m.reach) * side
+			for x := max(cx-m.reach, 0); x <= min(cx+m.reach, w-1); x++ {
+				cover := m.cover[row+x-cx+m.reach] * alpha / 255
+				if cover == 0 {
 					continue
 				}
-				cover = math.Min(cover, 1) * d.Alpha
 				o := 4 * (y*w + x)
-				under := float64(buf[o+3]) / 255 * (1 - cover)
-				alpha := cover + under // source over
-				for c := range 3 {
-					buf[o+c] = byte(math.Round((src[c]*cover + float64(buf[o+c])*under) / alpha))
+				if cover == 256 {
+					buf[o], buf[o+1], buf[o+2], buf[o+3] = byte(src[0]), byte(src[1]), byte(src[2]), 255
+					continue
 				}
-				buf[o+3] = byte(math.Round(255 * alpha))
+				under := int32(buf[o+3])
+				total := cover*255 + under*(256-cover) // the result's opacity, in 1/(256*255)
+				for c := range 3 {
+					buf[o+c] = byte((src[c]*cover*255 + int32(buf[o+c])*under*(256-cover) + total/2) / total)
+				}
+				buf[o+3] = byte((total + 128) / 256)
 			}
 		}
 	}

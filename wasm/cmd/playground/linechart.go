@@ -33,58 +33,129 @@ type curve struct {
 // lineChart draws curves against a shared x axis, with ticks, a legend and
 // a hover readout; the rooms' charts are all one of these.
 type lineChart struct {
-	canvas *dom.HTMLCanvasElement
+	canvas *dom.HTMLCanvasElement // on screen
 	ctx    *dom.CanvasRenderingContext2D
+	back   *dom.HTMLCanvasElement // where render paints, off screen
+	bctx   *dom.CanvasRenderingContext2D
 	w, h   float64 // logical size: h fixed, w the width on screen up to the canvas's own
 	maxW   float64
 	xName  string
 	hover  float64 // the x under the pointer, NaN when none
 	xmax   float64 // the x range of the last drawing, for the hover
 	path   playground.Path
+	shownW float64  // the canvas's width on screen in CSS pixels, 0 while hidden
+	ahead  chartKey // what the chart rendered ahead (renderAhead) shows, zero when none
+	aheadR string   // its readout
+	shown  any      // the room's state the chart on screen shows (showFor), for the tests
+}
+
+// chartKey says what a rendering shows: the room's state (any comparable
+// value) and the chart's own, the hovered x and the width.
+type chartKey struct {
+	state any
+	hover uint64 // the bits of the hovered x: NaN off the chart, which is not == itself
+	width float64
+}
+
+func (c *lineChart) key(state any) chartKey {
+	return chartKey{state: state, hover: math.Float64bits(c.hover), width: c.shownW}
+}
+
+// renderAhead renders the curves of a room's state off screen, for the
+// next showFor of the same state to show (preparer).
+func (c *lineChart) renderAhead(state any, curves []curve, logY bool) {
+	c.ahead, c.aheadR = c.key(state), c.render(curves, logY)
+}
+
+// showFor puts the chart of a room's state on screen: the one rendered
+// ahead if it was rendered for that state, else one rendered now from
+// curves. It returns the readout.
+func (c *lineChart) showFor(state any, curves func() ([]curve, bool)) string {
+	if c.ahead != c.key(state) {
+		cs, logY := curves()
+		c.ahead, c.aheadR = c.key(state), c.render(cs, logY)
+	}
+	c.shown, c.ahead = c.ahead.state, chartKey{} // what the rendering shown was made for
+	c.show()
+	return c.aheadR
 }
 
 // path2D is the browser's Path2D constructor: a curve goes to the canvas as
 // one SVG path string.
 var path2D = js.Global().Get("Path2D")
 
-// newLineChart wraps the canvas with the given id; onHover is called when
-// the pointer moves over it or leaves it.
-func newLineChart(doc dom.Document, id, xName string, onHover func()) *lineChart {
+// newLineChart wraps the canvas with the given id; redraw is called when
+// the pointer moves over it or leaves it, and when its width on screen
+// changes.
+func newLineChart(doc dom.Document, id, xName string, redraw func()) *lineChart {
 	c := &lineChart{canvas: byID(doc, id).(*dom.HTMLCanvasElement), xName: xName, hover: math.NaN()}
 	c.ctx = c.canvas.GetContext2d()
+	c.back = createCanvas(doc)
+	c.bctx = c.back.GetContext2d()
 	c.w, c.h = float64(c.canvas.Width()), float64(c.canvas.Height())
 	c.maxW = c.w
+	if redraw == nil {
+		redraw = func() {}
+	}
+	// The width on screen comes from a ResizeObserver: reading clientWidth
+	// while drawing would force a layout of the page in every picture.
+	observer := js.Global().Get("ResizeObserver").New(js.FuncOf(func(_ js.Value, args []js.Value) any {
+		entries := args[0]
+		if n := entries.Length(); n > 0 {
+			if w := entries.Index(n - 1).Get("contentRect").Get("width").Float(); w != c.shownW {
+				c.shownW = w
+				redraw()
+			}
+		}
+		return nil
+	}))
+	observer.Call("observe", c.canvas.Underlying())
 	c.canvas.AddEventListener("pointermove", false, func(ev dom.Event) {
 		k := c.w / math.Max(1, c.canvas.Underlying().Get("clientWidth").Float())
 		frac := (ev.(*dom.PointerEvent).OffsetX()*k - chartLeft) / (c.w - chartLeft - c.legendWidth())
 		c.hover = math.Max(0, math.Min(1, frac)) * c.xmax
-		if onHover != nil {
-			onHover()
-		}
+		redraw()
 	})
 	c.canvas.AddEventListener("pointerleave", false, func(dom.Event) {
 		c.hover = math.NaN()
-		if onHover != nil {
-			onHover()
-		}
+		redraw()
 	})
 	return c
 }
 
-// draw paints the curves (y on a log10 scale when logY) and returns the
-// readout of the values at the hovered x.
+// draw paints the curves (y on a log10 scale when logY) on screen and
+// returns the readout of the values at the hovered x.
 func (c *lineChart) draw(curves []curve, logY bool) string {
-	ctx := c.ctx
+	readout := c.render(curves, logY)
+	c.show()
+	return readout
+}
+
+// show puts the last rendering on screen.
+func (c *lineChart) show() {
+	w, h := c.back.Width(), c.back.Height()
+	if c.canvas.Width() != w || c.canvas.Height() != h {
+		c.canvas.SetWidth(w)
+		c.canvas.SetHeight(h)
+	}
+	c.ctx.DrawImage(c.back, 0, 0)
+}
+
+// render paints the curves off screen, for show to put on screen (a room
+// renders its chart in one frame and shows it with the rest of its picture
+// in the next), and returns the readout of the values at the hovered x.
+func (c *lineChart) render(curves []curve, logY bool) string {
+	ctx := c.bctx
 	dpr := math.Max(1, jsFloat("devicePixelRatio"))
 	// Draw at the width the canvas has on screen (a phone's), so that the
 	// text keeps its size; the height stays.
-	if cw := c.canvas.Underlying().Get("clientWidth").Float(); cw > 0 {
-		c.w = math.Max(300, math.Min(c.maxW, math.Round(cw)))
+	if c.shownW > 0 {
+		c.w = math.Max(300, math.Min(c.maxW, math.Round(c.shownW)))
 	}
 	right := c.legendWidth()
-	if c.canvas.Width() != int(c.w*dpr) {
-		c.canvas.SetWidth(int(c.w * dpr))
-		c.canvas.SetHeight(int(c.h * dpr))
+	if c.back.Width() != int(c.w*dpr) || c.back.Height() != int(c.h*dpr) {
+		c.back.SetWidth(int(c.w * dpr))
+		c.back.SetHeight(int(c.h * dpr))
 	}
 	ctx.SetTransform(dpr, 0, 0, dpr, 0, 0)
 	ctx.SetFillStyle("#ffffff")

@@ -38,8 +38,10 @@ type banditView struct {
 	class      int  // the class the brush draws
 	shownRound int  // the round of the last picture
 	guessesNow bool // every panel's guesses at SynSep's points are the learners' as they are
-	stamper    *playground.DotStamper
-	flashUntil int // the frame until which the last feedback flashes
+	painter    *playground.DiscPainter
+	flashUntil int        // the frame until which the last feedback flashes
+	prepared   chartState // the state of the chart rendered off screen by prepare, zero when none
+	readout    string     // that chart's hover readout
 }
 
 // banditPanel is one learner's panel.
@@ -60,7 +62,7 @@ type banditPanel struct {
 	dctx        *dom.CanvasRenderingContext2D
 	dimg        *dom.ImageData
 	dbuf        []byte
-	dotList     []playground.Dot
+	dotList     []playground.Disc
 	dotsRun     *playground.BanditRun // the run the image shows
 	pending     []int                 // rows whose guess changed since they were stamped
 	incremental bool                  // dots were stamped over the image since it was stamped whole
@@ -264,7 +266,7 @@ func textOn(c [3]int) string {
 func (v *banditView) buildPanels() {
 	box := v.el("panels")
 	clearChildren(box, 0)
-	v.panels, v.stamper = nil, nil
+	v.panels, v.painter = nil, nil
 	dpr := math.Max(1, jsFloat("devicePixelRatio"))
 	for i, id := range v.model.Learners {
 		e, _ := catalog.LookupBandit(id)
@@ -364,6 +366,9 @@ func (v *banditView) publish() {
 			learners = append(learners, map[string]any{"id": r.ID, "mistakes": r.Mistakes, "explored": r.Explored, "updates": r.Updates})
 		}
 		state["learners"] = learners
+		if shown, ok := v.chart.shown.(chartState); ok && shown.run == v.run() {
+			state["chartRounds"] = shown.played // the rounds the chart on screen shows
+		}
 	}
 	js.Global().Set("unitfreeBandit", js.ValueOf(state))
 }

@@ -27,10 +27,11 @@ func (v *banditView) draw() {
 	}
 	f := v.frameOf()
 	t0 := clock()
-	if v.run() != nil && v.model.Data != playground.BanditPoints {
-		v.refreshGuesses()
-	} else {
+	switch {
+	case v.run() == nil || v.model.Data == playground.BanditPoints:
 		v.guessesNow = true // drawn points show their classes, not guesses
+	case !v.player.Playing(): // while playing, between pictures (sideWork)
+		v.refreshGuesses(guessBudgetMs)
 	}
 	v.phase("guesses", t0)
 	t0 = clock()
@@ -49,19 +50,27 @@ func (v *banditView) draw() {
 	v.el("round").SetTextContent(v.run().RoundText(v.model.Classes))
 }
 
-// guessBudgetMs is the time per frame the room gives to bringing its
+// guessBudgetMs is the time a picture at rest gives to bringing its
 // learners' cached guesses at SynSep's points up to date.
 const guessBudgetMs = 2
 
+// sideWork brings the cached guesses towards the learners' between the
+// pictures of a playing stream.
+func (v *banditView) sideWork(ms float64) {
+	if v.run() != nil && v.model.Data != playground.BanditPoints {
+		v.refreshGuesses(ms)
+	}
+}
+
 // refreshGuesses updates the learners' cached guesses at SynSep's points,
 // 64 rows of a learner at a time round the learners, until they are those
-// of the learners as they are or the frame's budget is spent; each panel
+// of the learners as they are or ms milliseconds are spent; each panel
 // collects the rows whose guess changed. A picture not yet current asks
 // for the next frame: at rest it becomes one round's picture within frames.
-func (v *banditView) refreshGuesses() {
+func (v *banditView) refreshGuesses(ms float64) {
 	t0 := clock()
 	current := false
-	for !current && clock()-t0 < guessBudgetMs {
+	for !current && clock()-t0 < ms {
 		current = true
 		for i, p := range v.panels {
 			var ok bool
@@ -80,7 +89,7 @@ var guessPending = [3]int{208, 212, 218}
 
 // drawGuesses paints SynSep's points filled with learner i's guess and
 // ringed by their class: thousands of discs stamped into one image at the
-// canvas's device pixels (playground.DotStamper), drawn at once. A new run
+// canvas's device pixels (playground.DiscPainter), drawn at once. A new run
 // stamps the image whole; while the stream plays, only the points whose
 // guess changed are stamped again, over the others; at rest, once the
 // guesses are current, the image is stamped whole again, so that it is
@@ -93,38 +102,41 @@ func (v *banditView) drawGuesses(i int, p *banditPanel, f playground.Frame, whol
 	if p.dots == nil {
 		p.dots, p.dctx, p.dimg, p.dbuf = offscreen(v.doc, w, h)
 	}
-	if v.stamper == nil {
-		v.stamper = playground.NewDotStamper(5*dpr, 2*dpr)
+	if v.painter == nil {
+		v.painter = playground.NewDiscPainter()
 	}
 	whole := p.dotsRun != r || (!v.player.Playing() && v.guessesNow && p.incremental)
 	if whole && *wholeLeft == 0 {
 		v.dirty = true // its turn comes in a next frame
 		whole = false
 	}
-	dot := func(row int) playground.Dot {
+	// A point is a disc of its class 5 px wide with one of its guess 3 px
+	// wide inside: a ring of 2 px.
+	dot := func(row int) {
 		x, y := f.ToPixel(r.Screen[row][0], r.Screen[row][1])
 		fill := guessPending
 		if guess, ok := r.Guess(i, row); ok {
 			fill = classColors[guess%len(classColors)]
 		}
-		return playground.Dot{X: x * dpr, Y: y * dpr, Fill: fill, Ring: classColors[r.Labels[row]%len(classColors)]}
+		p.dotList = append(p.dotList, playground.Disc{X: x * dpr, Y: y * dpr, R: 5 * dpr, Color: classColors[r.Labels[row]%len(classColors)], Alpha: 1},
+			playground.Disc{X: x * dpr, Y: y * dpr, R: 3 * dpr, Color: fill, Alpha: 1})
 	}
 	switch {
 	case whole:
 		*wholeLeft--
 		p.dotList = p.dotList[:0]
 		for row := range r.Screen {
-			p.dotList = append(p.dotList, dot(row))
+			dot(row)
 		}
 		clear(p.dbuf)
-		v.stamper.Stamp(p.dbuf, w, h, p.dotList)
+		v.painter.Paint(p.dbuf, w, h, p.dotList)
 		p.dotsRun, p.incremental, p.pending = r, false, p.pending[:0]
 	case p.dotsRun == r && len(p.pending) > 0:
 		p.dotList = p.dotList[:0]
 		for _, row := range p.pending {
-			p.dotList = append(p.dotList, dot(row))
+			dot(row)
 		}
-		v.stamper.Stamp(p.dbuf, w, h, p.dotList)
+		v.painter.Paint(p.dbuf, w, h, p.dotList)
 		p.incremental, p.pending = true, p.pending[:0]
 	default:
 		if p.dotsRun == r {
@@ -242,23 +254,48 @@ func (v *banditView) drawPanel(i int, p *banditPanel, f playground.Frame, wholeL
 // axisTitle is a feature's name with its unit.
 func axisTitle(f playground.Feature) string { return playground.AxisTitle(f, f.Base) }
 
-// drawChart paints the chosen metric of every learner.
+// chartState is the state of the room the chart shows.
+type chartState struct {
+	run    *playground.BanditRun
+	played int
+	metric string
+	logY   bool
+}
+
+func (v *banditView) chartState() chartState {
+	return chartState{run: v.run(), played: v.run().Played(), metric: value(v.el("metric")), logY: checked(v.el("log"))}
+}
+
+// prepare renders the chart of the state the next picture shows, off
+// screen (preparer).
+func (v *banditView) prepare() {
+	if v.run() != nil {
+		s := v.chartState()
+		v.chart.renderAhead(s, v.curves(s), s.logY)
+	}
+}
+
+// drawChart shows the chosen metric of every learner.
 func (v *banditView) drawChart() {
 	if v.run() == nil {
 		return
 	}
-	metric := value(v.el("metric"))
+	s := v.chartState()
+	v.el("readout").SetTextContent(v.chart.showFor(s, func() ([]curve, bool) { return v.curves(s), s.logY }))
+}
+
+// curves returns the chart's curves in state s.
+func (v *banditView) curves(s chartState) []curve {
 	var curves []curve
-	for i, ys := range v.run().Series(metric) {
+	for i, ys := range v.run().Series(s.metric) {
 		curves = append(curves, curve{name: v.run().Names[i], color: learnerColors[i%len(learnerColors)], ys: ys})
 	}
-	if metric == playground.MetricExploreRate {
-		t := v.run().Session.Played()
-		g := make([]float64, t)
-		for s := range g {
-			g[s] = v.model.Gamma
+	if s.metric == playground.MetricExploreRate {
+		g := make([]float64, s.played)
+		for t := range g {
+			g[t] = v.model.Gamma
 		}
 		curves = append(curves, curve{name: "γ", color: "#3b4452", ys: g, dashed: true})
 	}
-	v.el("readout").SetTextContent(v.chart.draw(curves, checked(v.el("log"))))
+	return curves
 }

@@ -22,10 +22,11 @@ import (
 type samplingView struct {
 	*roomView
 	modelSlot[playground.SamplingRoom, *playground.SamplingRoom]
-	panels []*samplingPanel
-	gap    *lineChart
-	vari   *lineChart
-	label  float64 // the brush's label
+	panels  []*samplingPanel
+	gap     *lineChart
+	vari    *lineChart
+	label   float64 // the brush's label
+	painter *playground.DiscPainter
 }
 
 // samplingPanel is one pair's panel.
@@ -36,17 +37,18 @@ type samplingPanel struct {
 	canvas *dom.HTMLCanvasElement
 	ctx    *dom.CanvasRenderingContext2D
 	// The points are painted into an image at the canvas's device pixels
-	// (playground.PaintDiscs), drawn at once: one image instead of a
+	// (playground.DiscPainter), drawn at once: one image instead of a
 	// thousand arcs per panel and picture.
-	dots  *dom.HTMLCanvasElement
-	dctx  *dom.CanvasRenderingContext2D
-	dimg  *dom.ImageData
-	dbuf  []byte
-	discs []playground.Disc
+	dots   *dom.HTMLCanvasElement
+	dctx   *dom.CanvasRenderingContext2D
+	dimg   *dom.ImageData
+	dbuf   []byte
+	discs  []playground.Disc
+	dotsAt dotsState // the state the image was painted for by prepare, zero when none
 }
 
 func newSamplingView(rv *roomView) *samplingView {
-	v := &samplingView{roomView: rv, modelSlot: modelSlot[playground.SamplingRoom, *playground.SamplingRoom]{decoder: links.Decode[playground.SamplingRoom], fresh: playground.NewSamplingRoom, lesson: playground.SamplingLesson}, label: 1}
+	v := &samplingView{roomView: rv, modelSlot: modelSlot[playground.SamplingRoom, *playground.SamplingRoom]{decoder: links.Decode[playground.SamplingRoom], fresh: playground.NewSamplingRoom, lesson: playground.SamplingLesson}, label: 1, painter: playground.NewDiscPainter()}
 	v.gap = newLineChart(rv.doc, "s-chart-gap", "gradient evaluations", func() { v.dirty = true })
 	v.vari = newLineChart(rv.doc, "s-chart-var", "gradient evaluations", func() { v.dirty = true })
 	return v
@@ -288,7 +290,11 @@ func (v *samplingView) draw() {
 			c.Restore()
 		}
 		probs := tr.Probs()
-		v.paintPoints(p, f, probs, n)
+		if p.dotsAt != v.dotsState() { // not prepared for this state
+			v.paintPoints(p, f, probs, n)
+		}
+		p.dotsAt = dotsState{}
+		p.ctx.DrawImageWithDst(p.dots, 0, 0, panelSize, panelSize)
 		if j := tr.Last.Index; j >= 0 {
 			px, py := f.ToPixel(v.run().XY[j][0], v.run().XY[j][1])
 			c.SetStrokeStyle("#1f2733")
@@ -307,23 +313,77 @@ func (v *samplingView) draw() {
 		p.texts.set("f-var", num(tr.Variance[last]))
 		p.texts.set("f-minp", num(minp*n))
 	}
-	var gaps, vars []curve
-	for i, tr := range v.run().Tracks {
-		col := learnerColors[i%len(learnerColors)]
-		gaps = append(gaps, curve{name: playground.PairName(tr.Pair.Optimizer, tr.Pair.Sampler), color: col, xs: tr.Evals, ys: tr.Gap})
-		vars = append(vars, curve{name: playground.PairName(tr.Pair.Optimizer, tr.Pair.Sampler), color: col, xs: tr.Evals, ys: tr.Variance})
+	state := v.chartState()
+	v.gap.showFor(state, func() ([]curve, bool) { return v.curves(false), true })
+	v.vari.showFor(state, func() ([]curve, bool) { return v.curves(true), true })
+}
+
+// samplingChartState is the state of the room the charts show: the run
+// and the points its tracks hold (they only grow while the run plays).
+type samplingChartState struct {
+	run    *playground.SamplingRun
+	points int
+}
+
+func (v *samplingView) chartState() samplingChartState {
+	s := samplingChartState{run: v.run()}
+	for _, tr := range v.run().Tracks {
+		s.points += len(tr.Evals)
 	}
-	v.gap.draw(gaps, true)
-	v.vari.draw(vars, true)
+	return s
+}
+
+// dotsState is the state of the room a panel's points show: the run and
+// the evaluations done (every evaluation moves the probabilities).
+type dotsState struct {
+	run   *playground.SamplingRun
+	evals int
+}
+
+func (v *samplingView) dotsState() dotsState {
+	s := dotsState{run: v.run()}
+	for _, tr := range v.run().Tracks {
+		s.evals += tr.Opt.Evals()
+	}
+	return s
+}
+
+// prepare paints the points and renders the charts of the state the next
+// picture shows, off screen (preparer).
+func (v *samplingView) prepare() {
+	if v.run() == nil {
+		return
+	}
+	f, n, at := v.frameOf(), float64(v.run().Objective.N()), v.dotsState()
+	for i, p := range v.panels {
+		v.paintPoints(p, f, v.run().Tracks[i].Probs(), n)
+		p.dotsAt = at
+	}
+	state := v.chartState()
+	v.gap.renderAhead(state, v.curves(false), true)
+	v.vari.renderAhead(state, v.curves(true), true)
+}
+
+// curves returns each pair's gap F - F*, or its effective variance.
+func (v *samplingView) curves(variance bool) []curve {
+	var out []curve
+	for i, tr := range v.run().Tracks {
+		ys := tr.Gap
+		if variance {
+			ys = tr.Variance
+		}
+		out = append(out, curve{name: playground.PairName(tr.Pair.Optimizer, tr.Pair.Sampler), color: learnerColors[i%len(learnerColors)], xs: tr.Evals, ys: ys})
+	}
+	return out
 }
 
 // sampledGlow is the halo of a point sampled more than uniformly:
 // rgba(230,159,0,0.35).
 var sampledGlow = [3]int{230, 159, 0}
 
-// paintPoints draws the points of a panel, each sized by its sampling
-// probability (n p = 1 for a uniform one) and haloed when sampled more
-// than uniformly, as one image at the canvas's device pixels.
+// paintPoints paints the points of a panel off screen, each sized by its
+// sampling probability (n p = 1 for a uniform one) and haloed when sampled
+// more than uniformly, as one image at the canvas's device pixels.
 func (v *samplingView) paintPoints(p *samplingPanel, f playground.Frame, probs []float64, n float64) {
 	dpr := float64(p.canvas.Width()) / panelSize
 	y := v.run().Objective.Y
@@ -338,10 +398,9 @@ func (v *samplingView) paintPoints(p *samplingPanel, f playground.Frame, probs [
 		p.discs = append(p.discs, playground.Disc{X: px * dpr, Y: py * dpr, R: r * dpr, Color: playground.PointRGB(y[j]), Alpha: 1})
 	}
 	clear(p.dbuf)
-	playground.PaintDiscs(p.dbuf, p.canvas.Width(), p.canvas.Height(), p.discs)
+	v.painter.Paint(p.dbuf, p.canvas.Width(), p.canvas.Height(), p.discs)
 	js.CopyBytesToJS(p.dimg.Data(), p.dbuf)
 	p.dctx.PutImageData(p.dimg, 0, 0)
-	p.ctx.DrawImageWithDst(p.dots, 0, 0, panelSize, panelSize)
 }
 
 // publish exposes the room's figures on window.unitfreeSampling for tests.
@@ -362,6 +421,9 @@ func (v *samplingView) publish() {
 				"gaps": gaps, "last": tr.Last.Index})
 		}
 		state["tracks"], state["budget"], state["fstar"] = tracks, v.run().Budget, v.run().FStar
+		if shown, ok := v.gap.shown.(samplingChartState); ok && shown.run == v.run() {
+			state["chartPoints"] = shown.points // the records the charts on screen show
+		}
 	}
 	js.Global().Set("unitfreeSampling", js.ValueOf(state))
 }

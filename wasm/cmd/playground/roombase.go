@@ -54,18 +54,18 @@ type roomContent interface {
 // speed, the animation loop, persistence, the link and the exports. Each
 // room's view embeds it and provides a roomContent.
 type roomView struct {
-	doc     dom.Document
-	spec    roomSpec
-	content roomContent
-	player  playground.Player
-	lesson  *lessonBox
-	active  bool
-	dirty   bool
-	frame   int
-	frames  frameTimes         // intervals between the animation frames the room played in
-	work    frameTimes         // the room's own work in each of them
-	phases  map[string]float64 // milliseconds of the last frame's parts: step, and the room's own
-	drawMs  float64            // how long the last picture took
+	doc       dom.Document
+	spec      roomSpec
+	content   roomContent
+	player    playground.Player
+	lesson    *lessonBox
+	active    bool
+	dirty     bool
+	frame     int
+	frames    frameTimes         // intervals between the animation frames the room played in
+	work      frameTimes         // the room's own work in each of them
+	phases    map[string]float64 // milliseconds of the last frame's parts: draw and step, and the room's own
+	prepareMs float64            // how long the last preparer.prepare took
 }
 
 func newRoomView(doc dom.Document, spec roomSpec) *roomView {
@@ -216,9 +216,11 @@ func (v *roomView) changed() {
 // goes on in the next frames.
 const replayBudgetMs = 50
 
-// frameBudgetMs is the time a frame may spend stepping the run and drawing
-// its picture: a frame that draws steps for what the last picture left.
-const frameBudgetMs = 12.0
+// frameBudgetMs is the time a frame may spend drawing its picture and
+// stepping the run: half of a 60-Hz frame, since the browser needs the
+// rest to lay out, paint and composite what the page drew (a 2-core
+// machine misses frames when a page's script takes 10 ms of each).
+const frameBudgetMs = 6.0
 
 // restart rebuilds the run: the stream goes back to step 0, paused.
 func (v *roomView) restart() {
@@ -308,31 +310,78 @@ func (v *roomView) phase(name string, t0 float64) {
 
 func (v *roomView) tick() {
 	v.frame++
-	was, replaying := v.player.Playing(), v.player.CatchingUp()
 	t0 := clock()
-	budget := frameBudgetMs
-	if v.frame%v.spec.drawEvery == 0 { // a picture is due: the step leaves it its time
-		budget = math.Max(frameBudgetMs-v.drawMs, 2)
+	// A picture that is due is drawn first, from the state the last frame
+	// left; the step gets what remains of the frame's budget, so that a
+	// frame's work stays within it but for the one round that crosses it.
+	drew := false
+	if v.dirty && (v.frame%v.spec.drawEvery == 0 || !v.player.Playing()) {
+		v.dirty, drew = false, true
+		v.content.draw()
+		t2 := clock()
+		v.content.publish()
+		v.phase("publish", t2)
+		if js.Global().Get("unitfreeRoomReadyMs").IsUndefined() { // the first room's first picture
+			js.Global().Set("unitfreeRoomReadyMs", clock())
+		}
+		v.phase("draw", t0)
 	}
-	if v.player.Tick(logSlider(v.el("speed"), 10), func() bool { return clock()-t0 < budget }) {
+	// A playing frame before a picture's keeps time to prepare part of it;
+	// another playing frame without a picture keeps a share for the room's
+	// own work between pictures.
+	pre, hasPre := v.content.(preparer)
+	preparing := hasPre && v.player.Playing() && (v.frame+1)%v.spec.drawEvery == 0
+	side, hasSide := v.content.(sideWorker)
+	reserve := 0.0
+	switch {
+	case preparing:
+		reserve = v.prepareMs
+	case hasSide && !drew && v.player.Playing():
+		reserve = sideWorkMs
+	}
+	was, replaying := v.player.Playing(), v.player.CatchingUp()
+	t1 := clock()
+	budget := math.Max(frameBudgetMs-(t1-t0)-reserve, 1)
+	if v.player.Tick(logSlider(v.el("speed"), 10), func() bool { return clock()-t1 < budget }) {
 		v.dirty = true
 	}
-	v.phase("step", t0)
+	v.phase("step", t1)
+	switch {
+	case preparing && v.dirty && v.player.Playing():
+		t2 := clock()
+		pre.prepare()
+		v.prepareMs = clock() - t2
+		v.phase("prepare", t2)
+	case reserve > 0 && !preparing:
+		side.sideWork(reserve)
+	}
 	if was != v.player.Playing() || (replaying && !v.player.CatchingUp()) { // the run ended, or a replay did
 		v.persist()
 		v.sync()
 	}
-	if v.dirty && (v.frame%v.spec.drawEvery == 0 || !v.player.Playing()) {
-		v.dirty = false
-		t1 := clock()
-		v.content.draw()
-		v.drawMs = clock() - t1
-		v.content.publish()
-		if js.Global().Get("unitfreeRoomReadyMs").IsUndefined() { // the first room's first picture
-			js.Global().Set("unitfreeRoomReadyMs", clock())
-		}
-	}
 }
+
+// preparer is a room that renders part of its next picture off screen at
+// the end of the frame before the picture's, from the state that frame
+// leaves: nothing steps between the end of a frame and the start of the
+// next, so the picture drawn then, with the prepared part, shows one state,
+// and its work is spread over two frames.
+type preparer interface {
+	// prepare renders the part; the next draw shows it if the state is
+	// still the one it was rendered from, else renders it again.
+	prepare()
+}
+
+// sideWorker is a room with work of its own to do between pictures while
+// its stream plays (the bandit room brings its cached guesses up to date),
+// so that the frames that draw stay short.
+type sideWorker interface {
+	// sideWork works for about ms milliseconds.
+	sideWork(ms float64)
+}
+
+// sideWorkMs is a sideWorker's share of a playing frame without a picture.
+const sideWorkMs = 2.0
 
 // sync shows the model in the controls, the shared ones and the room's.
 func (v *roomView) sync() {
