@@ -84,6 +84,7 @@ func BenchmarkPaintDiscs(b *testing.B) {
 		painter.Paint(buf, w, h, discs)
 	}
 }
+
 // TestPaintRingedDots checks the bandit room's points, a disc of radius 5
 // in the ring colour under one of radius 3 in the fill colour (centred on
 // their pixel): the centre in the fill colour, the rim in the ring colour,

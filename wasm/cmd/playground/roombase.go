@@ -217,9 +217,10 @@ func (v *roomView) changed() {
 const replayBudgetMs = 50
 
 // frameBudgetMs is the time a frame may spend drawing its picture and
-// stepping the run: half of a 60-Hz frame, since the browser needs the
-// rest to lay out, paint and composite what the page drew (a 2-core
-// machine misses frames when a page's script takes 10 ms of each).
+// stepping the run: about a third of a 60-Hz frame, since the browser needs
+// the rest to lay out, paint and composite what the page drew (headless
+// Chromium on a 2-core machine misses frames when a page's script takes
+// 8 to 10 ms of each).
 const frameBudgetMs = 6.0
 
 // restart rebuilds the run: the stream goes back to step 0, paused.
