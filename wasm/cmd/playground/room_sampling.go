@@ -44,7 +44,7 @@ type samplingPanel struct {
 	dimg   *dom.ImageData
 	dbuf   []byte
 	discs  []playground.Disc
-	dotsAt dotsState // the state the image was painted for by prepare, zero when none
+	dotsAt samplingState // the state the image was painted for by prepare, zero when none
 }
 
 func newSamplingView(rv *roomView) *samplingView {
@@ -290,10 +290,10 @@ func (v *samplingView) draw() {
 			c.Restore()
 		}
 		probs := tr.Probs()
-		if p.dotsAt != v.dotsState() { // not prepared for this state
+		if p.dotsAt != v.state() { // not prepared for this state
 			v.paintPoints(p, f, probs, n)
 		}
-		p.dotsAt = dotsState{}
+		p.dotsAt = samplingState{}
 		p.ctx.DrawImageWithDst(p.dots, 0, 0, panelSize, panelSize)
 		if j := tr.Last.Index; j >= 0 {
 			px, py := f.ToPixel(v.run().XY[j][0], v.run().XY[j][1])
@@ -313,37 +313,24 @@ func (v *samplingView) draw() {
 		p.texts.set("f-var", num(tr.Variance[last]))
 		p.texts.set("f-minp", num(minp*n))
 	}
-	state := v.chartState()
+	state := v.state()
 	v.gap.showFor(state, func() ([]curve, bool) { return v.curves(false), true })
 	v.vari.showFor(state, func() ([]curve, bool) { return v.curves(true), true })
 }
 
-// samplingChartState is the state of the room the charts show: the run
-// and the points its tracks hold (they only grow while the run plays).
-type samplingChartState struct {
-	run    *playground.SamplingRun
-	points int
+// samplingState is the state of the room a picture shows: the run, the
+// evaluations done (every one moves the probabilities the points show) and
+// the records the charts hold.
+type samplingState struct {
+	run            *playground.SamplingRun
+	evals, records int
 }
 
-func (v *samplingView) chartState() samplingChartState {
-	s := samplingChartState{run: v.run()}
-	for _, tr := range v.run().Tracks {
-		s.points += len(tr.Evals)
-	}
-	return s
-}
-
-// dotsState is the state of the room a panel's points show: the run and
-// the evaluations done (every evaluation moves the probabilities).
-type dotsState struct {
-	run   *playground.SamplingRun
-	evals int
-}
-
-func (v *samplingView) dotsState() dotsState {
-	s := dotsState{run: v.run()}
+func (v *samplingView) state() samplingState {
+	s := samplingState{run: v.run()}
 	for _, tr := range v.run().Tracks {
 		s.evals += tr.Opt.Evals()
+		s.records += len(tr.Evals)
 	}
 	return s
 }
@@ -354,12 +341,11 @@ func (v *samplingView) prepare() {
 	if v.run() == nil {
 		return
 	}
-	f, n, at := v.frameOf(), float64(v.run().Objective.N()), v.dotsState()
+	f, n, state := v.frameOf(), float64(v.run().Objective.N()), v.state()
 	for i, p := range v.panels {
 		v.paintPoints(p, f, v.run().Tracks[i].Probs(), n)
-		p.dotsAt = at
+		p.dotsAt = state
 	}
-	state := v.chartState()
 	v.gap.renderAhead(state, v.curves(false), true)
 	v.vari.renderAhead(state, v.curves(true), true)
 }
@@ -421,8 +407,8 @@ func (v *samplingView) publish() {
 				"gaps": gaps, "last": tr.Last.Index})
 		}
 		state["tracks"], state["budget"], state["fstar"] = tracks, v.run().Budget, v.run().FStar
-		if shown, ok := v.gap.shown.(samplingChartState); ok && shown.run == v.run() {
-			state["chartPoints"] = shown.points // the records the charts on screen show
+		if shown, ok := v.gap.shown.(samplingState); ok && shown.run == v.run() {
+			state["chartPoints"] = shown.records // the records the charts on screen show
 		}
 	}
 	js.Global().Set("unitfreeSampling", js.ValueOf(state))
