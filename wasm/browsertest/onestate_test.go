@@ -3,6 +3,7 @@
 package browsertest
 
 import (
+	"context"
 	"fmt"
 	"testing"
 	"time"
@@ -43,32 +44,21 @@ func TestBanditRoomShowsOneStateWhilePlaying(t *testing.T) {
 		Chart   int
 		Texts   []string
 	}
-	seen := 0
-	for range 40 {
-		time.Sleep(47 * time.Millisecond)
-		v, err := chromedp.Run(ctx, chromedp.Evaluate[view](`(() => { const b = window.unitfreeBandit;
-		  return {playing: b.playing, rounds: b.rounds, chart: b.chartRounds === undefined ? -1 : b.chartRounds,
-		    texts: [...document.querySelectorAll('#b-panels .f-rounds')].map(e => e.textContent)}; })()`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !v.Playing || v.Rounds == 0 {
-			continue
-		}
-		seen++
-		want := fmt.Sprintf("%d / %d", v.Rounds, b.Rounds)
-		for i, text := range v.Texts {
-			if text != want {
-				t.Fatalf("panel %d shows rounds %q while the room's state is %q (panels %q)", i, text, want, v.Texts)
+	readWhilePlaying(t, ctx, 47*time.Millisecond, `(() => { const b = window.unitfreeBandit;
+	  return {playing: b.playing, rounds: b.rounds, chart: b.chartRounds === undefined ? -1 : b.chartRounds,
+	    texts: [...document.querySelectorAll('#b-panels .f-rounds')].map(e => e.textContent)}; })()`,
+		func(v view) bool { return v.Playing && v.Rounds > 0 },
+		func(v view) {
+			want := fmt.Sprintf("%d / %d", v.Rounds, b.Rounds)
+			for i, text := range v.Texts {
+				if text != want {
+					t.Fatalf("panel %d shows rounds %q while the room's state is %q (panels %q)", i, text, want, v.Texts)
+				}
 			}
-		}
-		if v.Chart != v.Rounds {
-			t.Fatalf("the chart shows %d rounds while the panels show %d", v.Chart, v.Rounds)
-		}
-	}
-	if seen < 10 {
-		t.Fatalf("read the room only %d times while it played", seen)
-	}
+			if v.Chart != v.Rounds {
+				t.Fatalf("the chart shows %d rounds while the panels show %d", v.Chart, v.Rounds)
+			}
+		})
 }
 
 // TestSamplingRoomShowsOneStateWhilePlaying reads the sampling room while
@@ -88,27 +78,38 @@ func TestSamplingRoomShowsOneStateWhilePlaying(t *testing.T) {
 		Chart   int
 		Texts   []string
 	}
+	readWhilePlaying(t, ctx, 53*time.Millisecond, `(() => { const s = window.unitfreeSampling;
+	  if (!s.tracks) return {playing: false};
+	  return {playing: s.playing, evals: s.tracks.map(tr => tr.evals + ' / ' + s.budget),
+	    records: s.tracks.reduce((n, tr) => n + tr.gaps.length, 0), chart: s.chartPoints === undefined ? -1 : s.chartPoints,
+	    texts: [...document.querySelectorAll('#s-panels .f-evals')].map(e => e.textContent)}; })()`,
+		func(v view) bool { return v.Playing },
+		func(v view) {
+			if fmt.Sprint(v.Texts) != fmt.Sprint(v.Evals) {
+				t.Fatalf("the panels show evaluations %q while the room's state is %q", v.Texts, v.Evals)
+			}
+			if v.Chart != v.Records {
+				t.Fatalf("the charts show %d records while the state holds %d", v.Chart, v.Records)
+			}
+		})
+}
+
+// readWhilePlaying evaluates expr 40 times, every pause, and checks each
+// view read while the room plays; at least 10 reads must be such.
+func readWhilePlaying[V any](t *testing.T, ctx context.Context, pause time.Duration, expr string, playing func(V) bool, check func(V)) {
+	t.Helper()
 	seen := 0
 	for range 40 {
-		time.Sleep(53 * time.Millisecond)
-		v, err := chromedp.Run(ctx, chromedp.Evaluate[view](`(() => { const s = window.unitfreeSampling;
-		  if (!s.tracks) return {playing: false};
-		  return {playing: s.playing, evals: s.tracks.map(tr => tr.evals + ' / ' + s.budget),
-		    records: s.tracks.reduce((n, tr) => n + tr.gaps.length, 0), chart: s.chartPoints === undefined ? -1 : s.chartPoints,
-		    texts: [...document.querySelectorAll('#s-panels .f-evals')].map(e => e.textContent)}; })()`))
+		time.Sleep(pause)
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[V](expr))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !v.Playing {
+		if !playing(v) {
 			continue
 		}
 		seen++
-		if fmt.Sprint(v.Texts) != fmt.Sprint(v.Evals) {
-			t.Fatalf("the panels show evaluations %q while the room's state is %q", v.Texts, v.Evals)
-		}
-		if v.Chart != v.Records {
-			t.Fatalf("the charts show %d records while the state holds %d", v.Chart, v.Records)
-		}
+		check(v)
 	}
 	if seen < 10 {
 		t.Fatalf("read the room only %d times while it played", seen)

@@ -39,9 +39,7 @@ type banditView struct {
 	shownRound int  // the round of the last picture
 	guessesNow bool // every panel's guesses at SynSep's points are the learners' as they are
 	painter    *playground.DiscPainter
-	flashUntil int        // the frame until which the last feedback flashes
-	prepared   chartState // the state of the chart rendered off screen by prepare, zero when none
-	readout    string     // that chart's hover readout
+	flashUntil int // the frame until which the last feedback flashes
 }
 
 // banditPanel is one learner's panel.

@@ -257,6 +257,7 @@ func (v *samplingView) draw() {
 	}
 	f := v.frameOf()
 	n := float64(v.run().Objective.N())
+	state := v.state()
 	for i, p := range v.panels {
 		tr := v.run().Tracks[i]
 		c := p.ctx
@@ -290,7 +291,7 @@ func (v *samplingView) draw() {
 			c.Restore()
 		}
 		probs := tr.Probs()
-		if p.dotsAt != v.state() { // not prepared for this state
+		if p.dotsAt != state { // not prepared for this state
 			v.paintPoints(p, f, probs, n)
 		}
 		p.dotsAt = samplingState{}
@@ -313,7 +314,6 @@ func (v *samplingView) draw() {
 		p.texts.set("f-var", num(tr.Variance[last]))
 		p.texts.set("f-minp", num(minp*n))
 	}
-	state := v.state()
 	v.gap.showFor(state, func() ([]curve, bool) { return v.curves(false), true })
 	v.vari.showFor(state, func() ([]curve, bool) { return v.curves(true), true })
 }
