@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -51,11 +52,22 @@ func fieldNames(t reflect.Type, names map[string]bool, seen map[reflect.Type]boo
 
 // checkKeys refuses what encoding/json would accept silently: a key given
 // twice in one object (the last one would win), and a key that names a
-// field only case-insensitively ("Task" for "task").
-func checkKeys(body []byte) error {
+// field only case-insensitively ("Task" for "task"). It is one pass over
+// the tokens: the position of a value is kept as a stack of steps and
+// written out only for an error (written out at every value, as it once
+// was, a long key over deep or long arrays cost quadratic time and
+// memory). It stops when ctx ends.
+func checkKeys(ctx context.Context, body []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
-	var walk func(path string) error
-	walk = func(path string) error {
+	var path []step
+	tokens := 0
+	var walk func() error
+	walk = func() error {
+		if tokens++; tokens%4096 == 0 {
+			if err := ctx.Err(); err != nil {
+				return fmt.Errorf("the check stopped: %w", err)
+			}
+		}
 		tok, err := dec.Token()
 		if err != nil {
 			return err
@@ -73,37 +85,82 @@ func checkKeys(body []byte) error {
 					return fmt.Errorf("key %q is given twice in %s", key, where(path))
 				}
 				seen[key] = true
-				if !requestKeys[key] {
-					for name := range requestKeys {
-						if strings.EqualFold(name, key) {
-							return fmt.Errorf("key %q in %s: keys are case-sensitive, did you mean %q?", key, where(path), name)
-						}
-					}
+				if name, ok := caseInsensitiveField(key); ok {
+					return fmt.Errorf("key %q in %s: keys are case-sensitive, did you mean %q?", key, where(path), name)
 				}
-				if err := walk(path + "." + key); err != nil {
+				path = append(path, step{key: key})
+				if err := walk(); err != nil {
 					return err
 				}
+				path = path[:len(path)-1]
 			}
 			_, err = dec.Token() // '}'
 			return err
 		case json.Delim('['):
+			path = append(path, step{index: 0, inArray: true})
 			for i := 0; dec.More(); i++ {
-				if err := walk(fmt.Sprintf("%s[%d]", path, i)); err != nil {
+				path[len(path)-1].index = i
+				if err := walk(); err != nil {
 					return err
 				}
 			}
+			path = path[:len(path)-1]
 			_, err = dec.Token() // ']'
 			return err
 		}
 		return nil
 	}
-	return walk("")
+	return walk()
+}
+
+// caseInsensitiveField returns the request field that key names only
+// case-insensitively, if any.
+func caseInsensitiveField(key string) (string, bool) {
+	if requestKeys[key] || len(key) > longestRequestKey {
+		return "", false
+	}
+	for name := range requestKeys {
+		if strings.EqualFold(name, key) {
+			return name, true
+		}
+	}
+	return "", false
+}
+
+// longestRequestKey is the length in bytes of the longest field name; a
+// longer key cannot name one (case folding keeps the length of the names,
+// which are ASCII, within a factor of three).
+var longestRequestKey = func() int {
+	n := 0
+	for name := range requestKeys {
+		n = max(n, len(name))
+	}
+	return 3 * n
+}()
+
+// step is one step of a position in the request: an object's key or an
+// array's index.
+type step struct {
+	key     string
+	index   int
+	inArray bool
 }
 
 // where names a position in the request for a message.
-func where(path string) string {
-	if path == "" {
+func where(path []step) string {
+	if len(path) == 0 {
 		return "the request"
 	}
-	return strings.TrimPrefix(path, ".")
+	var b strings.Builder
+	for i, s := range path {
+		switch {
+		case s.inArray:
+			fmt.Fprintf(&b, "[%d]", s.index)
+		case i > 0:
+			b.WriteString("." + s.key)
+		default:
+			b.WriteString(s.key)
+		}
+	}
+	return b.String()
 }

@@ -28,9 +28,18 @@ func gone(err error) error {
 	return &badRequest{status: http.StatusServiceUnavailable, msg: "the run stopped: " + err.Error()}
 }
 
+// bad is a 400 whose message is cut to maxMessage bytes (a refused key
+// of a megabyte is not echoed back whole).
 func bad(format string, args ...any) error {
-	return &badRequest{status: http.StatusBadRequest, msg: fmt.Sprintf(format, args...)}
+	msg := fmt.Sprintf(format, args...)
+	if len(msg) > maxMessage {
+		msg = strings.ToValidUTF8(msg[:maxMessage], "") + "…"
+	}
+	return &badRequest{status: http.StatusBadRequest, msg: msg}
 }
+
+// maxMessage is the longest error message the API writes.
+const maxMessage = 600
 
 // run answers POST /api/run.
 func run(w http.ResponseWriter, r *http.Request) {
@@ -84,7 +93,7 @@ func runBody(w http.ResponseWriter, r *http.Request) (any, error) {
 	if len(bytes.TrimSpace(buf[dec.InputOffset():])) > 0 {
 		return nil, bad("the body has more than one JSON value")
 	}
-	if err := checkKeys(buf); err != nil {
+	if err := checkKeys(r.Context(), buf); err != nil {
 		return nil, bad("the body is not a valid run request: %v", err)
 	}
 	ctx := r.Context()
