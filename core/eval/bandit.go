@@ -161,6 +161,11 @@ func NewBanditSparse(rows []bandit.SparseRow, d int, labels []int, k int, cfg Ba
 		if err := row.Check(d); err != nil {
 			return nil, &RowError{Row: i + 1, Err: err}
 		}
+		for n, j := range row.Index { // the magnitudes dense rows are held to
+			if err := linear.CheckFeature(j, row.Value[n]); err != nil {
+				return nil, &RowError{Row: i + 1, Err: err}
+			}
+		}
 		for n, j := range row.Index {
 			raw[j] = row.Value[n]
 		}

@@ -21,15 +21,26 @@ const (
 // user reads, never a poisoned model.
 func CheckInput(x []float64, y float64) error {
 	for i, v := range x {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return fmt.Errorf("feature %d is %v", i+1, v)
-		}
-		if a := math.Abs(v); a > MaxAbsInput || (a != 0 && a < MinAbsInput) {
-			return fmt.Errorf("feature %d is %g, outside the supported magnitudes %g to %g", i+1, v, MinAbsInput, MaxAbsInput)
+		if err := CheckFeature(i, v); err != nil {
+			return err
 		}
 	}
 	if math.IsNaN(y) || math.IsInf(y, 0) {
 		return fmt.Errorf("label is %v", y)
+	}
+	return nil
+}
+
+// CheckFeature returns an error naming feature j (0-based; the message
+// counts from 1) when its value v is one a learner must not see: NaN, an
+// infinity, or a non-zero magnitude outside [MinAbsInput, MaxAbsInput].
+// Dense rows (CheckInput) and sparse rows are checked with it alike.
+func CheckFeature(j int, v float64) error {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return fmt.Errorf("feature %d is %v", j+1, v)
+	}
+	if a := math.Abs(v); a > MaxAbsInput || (a != 0 && a < MinAbsInput) {
+		return fmt.Errorf("feature %d is %g, outside the supported magnitudes %g to %g", j+1, v, MinAbsInput, MaxAbsInput)
 	}
 	return nil
 }

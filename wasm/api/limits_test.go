@@ -159,3 +159,19 @@ func TestCSVColumnsAreNeverDroppedSilently(t *testing.T) {
 	}
 	expectRefusal(t, `{"task":"classify","csv":"`+csv+`","label":"y","columns":["a","y"],"learners":[{"id":"ogd"}]}`, "is the label")
 }
+
+// TestSparseRowsAreHeldToTheDenseMagnitudes: a sparse row's values meet
+// the check a dense row's do, after scale is applied (1e300, 5e-324 and
+// 1e90 scaled by 1e20 were accepted sparse and refused dense).
+func TestSparseRowsAreHeldToTheDenseMagnitudes(t *testing.T) {
+	for _, c := range []struct{ value, scale string }{{"1e300", "1"}, {"5e-324", "1"}, {"1e90", "1e20"}, {"1e-90", "1e-20"}} {
+		dense := `{"task":"bandit","data":{"x":[[` + c.value + `,1],[1,1]],"y":[0,1]},"scale":[` + c.scale + `,1],"learners":[{"id":"soba"}]}`
+		sparse := `{"task":"bandit","data":{"dim":2,"sparse":[{"index":[0,1],"value":[` + c.value + `,1]},{"index":[1],"value":[1]}],"y":[0,1]},"scale":[` + c.scale + `,1],"learners":[{"id":"soba"}]}`
+		expectRefusal(t, dense, "outside the supported magnitudes")
+		expectRefusal(t, sparse, "outside the supported magnitudes")
+	}
+	// Within the range, both are accepted.
+	if code, out := post(t, `{"task":"bandit","data":{"dim":2,"sparse":[{"index":[0],"value":[1e90]},{"index":[1],"value":[1]}],"y":[0,1]},"scale":[1e-20,1],"learners":[{"id":"soba"}]}`); code != 200 {
+		t.Fatalf("%d %v", code, out["error"])
+	}
+}
