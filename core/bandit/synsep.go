@@ -18,17 +18,24 @@ const (
 // prototype of 20 to 40 rare words; an example switches 5 of its prototype's
 // words off and 20 common words (coordinates 121..400) on.
 func SynSep(seed uint64, T int) ([][]float64, []int) {
+	xs := make([][]float64, T)
+	ys := synSep(seed, T, func(t int, x []float64) { xs[t] = x }, func() []float64 { return make([]float64, SynFeatures) })
+	return xs, ys
+}
+
+// synSep draws T rounds of SynSep, handing each row to emit; a row is
+// written into fresh(), zeroed.
+func synSep(seed uint64, T int, emit func(t int, x []float64), fresh func() []float64) []int {
 	rng := rand.New(rand.NewPCG(seed, 0x73796e))
 	protos := make([][]int, SynClasses)
 	for r := range protos {
 		n := 20 + rng.IntN(21)
 		protos[r] = rng.Perm(synRare)[:n]
 	}
-	xs := make([][]float64, T)
 	ys := make([]int, T)
-	for t := range xs {
+	for t := range ys {
 		y := rng.IntN(SynClasses)
-		x := make([]float64, SynFeatures)
+		x := fresh()
 		for _, j := range protos[y] {
 			x[j] = 1
 		}
@@ -38,9 +45,10 @@ func SynSep(seed uint64, T int) ([][]float64, []int) {
 		for _, j := range rng.Perm(SynFeatures - synRare)[:20] {
 			x[synRare+j] = 1
 		}
-		xs[t], ys[t] = x, y
+		emit(t, x)
+		ys[t] = y
 	}
-	return xs, ys
+	return ys
 }
 
 // SynNonSep returns SynSep with 5% label noise: exactly round(0.05 T)
@@ -49,12 +57,18 @@ func SynSep(seed uint64, T int) ([][]float64, []int) {
 // labels (the feedback) and the clean ones.
 func SynNonSep(seed uint64, T int) (xs [][]float64, noisy, clean []int) {
 	xs, clean = SynSep(seed, T)
-	noisy = append([]int(nil), clean...)
+	return xs, synNoise(seed, clean), clean
+}
+
+// synNoise returns SynNonSep's noisy labels for SynSep's clean ones.
+func synNoise(seed uint64, clean []int) []int {
+	T := len(clean)
+	noisy := append([]int(nil), clean...)
 	rng := rand.New(rand.NewPCG(seed, 0x6e6f697365))
 	for _, t := range rng.Perm(T)[:(T*5+50)/100] {
 		noisy[t] = (clean[t] + 1 + rng.IntN(SynClasses-1)) % SynClasses
 	}
-	return xs, noisy, clean
+	return noisy
 }
 
 // Generators are the names of the synthetic datasets Generate makes.
@@ -72,4 +86,21 @@ func Generate(name string, seed uint64, T int) ([][]float64, []int, error) {
 		return x, y, nil
 	}
 	return nil, nil, fmt.Errorf("unknown generator %q (known: synsep, synnonsep)", name)
+}
+
+// GenerateSparse is Generate with the rows kept by their non-zero entries
+// (about 45 of SynSep's 400 features): the same rounds in a ninth of the
+// memory (50,000 rounds: 36 MB instead of 160 MB).
+func GenerateSparse(name string, seed uint64, T int) ([]SparseRow, []int, error) {
+	if name != "synsep" && name != "synnonsep" {
+		return nil, nil, fmt.Errorf("unknown generator %q (known: synsep, synnonsep)", name)
+	}
+	rows := make([]SparseRow, T)
+	scratch := make([]float64, SynFeatures)
+	labels := synSep(seed, T, func(t int, x []float64) { rows[t] = Sparsify(x) },
+		func() []float64 { clear(scratch); return scratch })
+	if name == "synnonsep" {
+		labels = synNoise(seed, labels)
+	}
+	return rows, labels, nil
 }
