@@ -8,6 +8,7 @@ require (
 	github.com/chromedp/chromedp v0.23.1
 	github.com/syumai/workers v0.32.0
 	golang.org/x/net v0.63.0
+	golang.org/x/sync v0.25.0
 	gonum.org/v1/gonum v0.17.0
 	gonum.org/v1/plot v0.15.2
 	honnef.co/go/js/dom/v2 v2.0.0-20250304181735-b5e52f05e89d

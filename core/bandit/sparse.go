@@ -15,7 +15,13 @@ type SparseRow struct {
 
 // Sparsify returns x's non-zero entries as a SparseRow.
 func Sparsify(x []float64) SparseRow {
-	var r SparseRow
+	n := 0
+	for _, v := range x {
+		if v != 0 {
+			n++
+		}
+	}
+	r := SparseRow{Index: make([]int, 0, n), Value: make([]float64, 0, n)} // exactly (append's growth kept up to twice the entries)
 	r.setDense(x)
 	return r
 }

@@ -99,6 +99,13 @@ type resolved struct {
 	params  []map[string]float64
 }
 
+// Check validates cfg for a run of rows rows of d raw features without
+// building anything: New refuses what it refuses.
+func Check(rows, d int, cfg Config, lim Limits) error {
+	_, err := resolve(cfg, d, rows, lim)
+	return err
+}
+
 // resolve validates cfg for data of d raw features and n rows.
 func resolve(cfg Config, d, n int, lim Limits) (*resolved, error) {
 	r := &resolved{Config: cfg}

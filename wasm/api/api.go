@@ -5,10 +5,14 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"runtime"
+	"strconv"
+	"time"
 )
 
 // Version is the API's version, reported by /api/health.
@@ -17,18 +21,76 @@ const Version = "0.2.0"
 // MaxBodyBytes is the largest request body /api/run accepts.
 const MaxBodyBytes = 4 << 20
 
-// New returns the handler for every path under /api/.
-func New() http.Handler {
+// Options are what a runtime adds to the handler.
+type Options struct {
+	// Admit, when set, is asked before a run allocates its data and
+	// learners, with the memory the run is estimated to keep live. It
+	// returns when the run may start, with the function that ends the
+	// admission (called when the run is done, before its answer is
+	// written), or with an error: a *Busy is answered 503 with
+	// Retry-After, a *TooBig 507, anything else 503.
+	Admit func(ctx context.Context, bytes int64) (release func(), err error)
+}
+
+// Busy is the error of a run refused for now: retry after RetryAfter.
+type Busy struct {
+	RetryAfter time.Duration
+	Reason     string
+}
+
+func (b *Busy) Error() string { return b.Reason }
+
+// TooBig is the error of a run that needs more memory than the server
+// ever gives one run.
+type TooBig struct{ Bytes, Limit int64 }
+
+func (e *TooBig) Error() string {
+	return fmt.Sprintf("the run needs about %d MB of memory, more than this server gives one run (%d MB): use fewer rounds, passes, learners or features",
+		e.Bytes>>20, e.Limit>>20)
+}
+
+// New returns the handler for every path under /api/, with no admission
+// control (workerd and the page's worker run one request per instance).
+func New() http.Handler { return NewWith(Options{}) }
+
+// NewWith returns the handler for every path under /api/ with opts.
+func NewWith(opts Options) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/api/health", only(http.MethodGet, health))
 	mux.Handle("/api/learners", only(http.MethodGet, learners))
 	mux.Handle("/api/datasets", only(http.MethodGet, datasets))
-	mux.Handle("/api/run", only(http.MethodPost, run))
+	mux.Handle("/api/run", only(http.MethodPost, runner{admit: opts.admit()}.serve))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no such endpoint: "+r.Method+" "+r.URL.Path+
 			" (endpoints: GET /api/health, GET /api/learners, GET /api/datasets, POST /api/run)")
 	})
 	return recoverJSON(cors(mux))
+}
+
+// admitFunc starts a run of the given estimated memory; see Options.Admit.
+type admitFunc func(ctx context.Context, bytes int64) (release func(), err error)
+
+// admit returns opts.Admit, or one that admits every run at once.
+func (opts Options) admit() admitFunc {
+	if opts.Admit != nil {
+		return opts.Admit
+	}
+	return func(context.Context, int64) (func(), error) { return func() {}, nil }
+}
+
+// writeRefusal answers a run the admission refused.
+func writeRefusal(w http.ResponseWriter, err error) {
+	var busy *Busy
+	var big *TooBig
+	switch {
+	case errors.As(err, &busy):
+		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(busy.RetryAfter.Seconds()))))
+		writeError(w, http.StatusServiceUnavailable, busy.Reason)
+	case errors.As(err, &big):
+		writeError(w, http.StatusInsufficientStorage, big.Error())
+	default:
+		writeError(w, http.StatusServiceUnavailable, "the run did not start: "+err.Error())
+	}
 }
 
 // health answers GET /api/health.

@@ -17,12 +17,13 @@ const maxGeneratedRounds = 100_000
 // runBandit answers a run of task "bandit": multiclass rounds from a
 // dataset, a CSV, inline data (labels are class indices) or a generator;
 // every learner sees the same rounds and the same exploration draws.
-func runBandit(ctx context.Context, req *wire.BanditRequest) (any, error) {
+func (rn runner) runBandit(ctx context.Context, req *wire.BanditRequest) (any, error) {
 	var x [][]float64
 	var sparse *data.SparseRounds // inline rows given by their non-zero entries, kept so
 	var labels []int
 	var classes []string
 	info := wire.DataInfo{}
+	admitted := false // the run's memory is admitted (a generator's before its rows are made)
 	if n := sources(req.Source, req.Generator != nil); n != 1 {
 		return nil, bad("a bandit run needs exactly one of \"data\", \"dataset\", \"csv\" and \"generator\" (got %d)", n)
 	}
@@ -43,9 +44,14 @@ func runBandit(ctx context.Context, req *wire.BanditRequest) (any, error) {
 		if err := eval.CheckBandit(g.Rounds, bandit.SynClasses, bandit.SynFeatures, cfg, eval.DefaultLimits); err != nil {
 			return nil, bad("%v", err)
 		}
+		release, err := rn.start(ctx, banditRunBytes(g.Rounds, synNonZero, bandit.SynFeatures, bandit.SynClasses, hasOffset(req.Offset), cfg))
+		if err != nil {
+			return nil, err
+		}
+		defer release()
+		admitted = true
 		// The rows are generated sparse (a ninth of the memory); an offset,
 		// which makes them dense, gets them dense.
-		var err error
 		if hasOffset(req.Offset) {
 			x, labels, err = bandit.Generate(g.Name, g.Seed, g.Rounds)
 		} else {
@@ -120,6 +126,26 @@ func runBandit(ctx context.Context, req *wire.BanditRequest) (any, error) {
 		}
 		cfg.KeepRounds = true
 	}
+	if !admitted {
+		rows, nonZero, d := len(x), 0, 0
+		if sparse != nil {
+			rows, d = len(sparse.X), sparse.Dim
+			for _, r := range sparse.X {
+				nonZero = max(nonZero, len(r.Index))
+			}
+		} else {
+			d = len(x[0])
+			nonZero = d
+		}
+		if err := eval.CheckBandit(rows, len(classes), d, cfg, eval.DefaultLimits); err != nil {
+			return nil, bad("%v", err)
+		}
+		release, err := rn.start(ctx, banditRunBytes(rows, nonZero, d, len(classes), sparse == nil, cfg))
+		if err != nil {
+			return nil, err
+		}
+		defer release()
+	}
 	var s *eval.BanditSession
 	var err error
 	if sparse != nil {
@@ -139,6 +165,11 @@ func runBandit(ctx context.Context, req *wire.BanditRequest) (any, error) {
 	}
 	return &wire.BanditAnswer{Task: wire.TaskBandit, Data: info, Classes: classes, Rounds: s.Played(), Learners: s.Results()}, nil
 }
+
+// synNonZero bounds the non-zero features of a SynSep row: at most 40 rare
+// words of its class's prototype less the 5 switched off, and 20 common
+// words.
+const synNonZero = 40 - 5 + 20
 
 // hasOffset says whether a unit change's offsets move any feature.
 func hasOffset(offset []float64) bool {

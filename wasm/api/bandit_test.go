@@ -31,7 +31,7 @@ func TestGeneratedRowsAreTheDenseRows(t *testing.T) {
 	if err := json.Unmarshal([]byte(body), &req); err != nil {
 		t.Fatal(err)
 	}
-	got, err := runBandit(context.Background(), &req)
+	got, err := runner{admit: Options{}.admit()}.runBandit(context.Background(), &req)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 )
 
 // runLinear answers a run of task "classify" or "regress".
-func runLinear(ctx context.Context, req *wire.LinearRequest) (any, error) {
+func (rn runner) runLinear(ctx context.Context, req *wire.LinearRequest) (any, error) {
 	r, info, err := rounds(req.Task, req.Source, req.Binary)
 	if err != nil {
 		return nil, err
@@ -19,6 +19,14 @@ func runLinear(ctx context.Context, req *wire.LinearRequest) (any, error) {
 	}
 	cfg := eval.Config{Task: req.Task, Loss: req.Loss, Bias: req.Features.Bias, Degree: req.Features.Degree,
 		Learners: req.Learners, Shuffle: req.Order.Shuffle, Seed: req.Order.Seed, Passes: req.Passes, Keep: keep}
+	if err := eval.Check(len(r.X), len(r.Features), cfg, eval.DefaultLimits); err != nil {
+		return nil, bad("%v", err)
+	}
+	release, err := rn.start(ctx, linearRunBytes(len(r.X), len(r.Features), cfg))
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	s, err := eval.New(r, cfg, eval.DefaultLimits)
 	if err != nil {
 		return nil, bad("%v", err)

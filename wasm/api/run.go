@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -41,10 +42,40 @@ func bad(format string, args ...any) error {
 // maxMessage is the longest error message the API writes.
 const maxMessage = 600
 
-// run answers POST /api/run.
-func run(w http.ResponseWriter, r *http.Request) {
-	resp, err := runBody(w, r)
+// refused is the error of a run the admission did not start.
+type refused struct{ err error }
+
+func (e *refused) Error() string { return e.err.Error() }
+func (e *refused) Unwrap() error { return e.err }
+
+// runner answers POST /api/run, admitting each run through admit.
+type runner struct {
+	admit admitFunc
+	body  int // the request's size in bytes, once read
+}
+
+// start admits a run of the estimated memory; its error answers the
+// request.
+func (rn runner) start(ctx context.Context, bytes int64) (func(), error) {
+	release, err := rn.admit(ctx, bytes+bodyCopies*int64(rn.body))
 	if err != nil {
+		return nil, &refused{err}
+	}
+	return release, nil
+}
+
+// serve reads the whole body first (within MaxBodyBytes and the server's
+// read deadline), then decodes and checks it, then takes its admission,
+// runs, and releases the admission before the answer is written: a
+// client that sends or reads slowly holds no run slot.
+func (rn runner) serve(w http.ResponseWriter, r *http.Request) {
+	resp, err := rn.runBody(r)
+	if err != nil {
+		var ref *refused
+		if errors.As(err, &ref) {
+			writeRefusal(w, ref.err)
+			return
+		}
 		var br *badRequest
 		if errors.As(err, &br) {
 			writeError(w, br.status, br.msg)
@@ -61,7 +92,7 @@ func run(w http.ResponseWriter, r *http.Request) {
 // stall the connection on the unread rest.
 const drainLimit = 64 << 20
 
-func runBody(w http.ResponseWriter, r *http.Request) (any, error) {
+func (rn runner) runBody(r *http.Request) (any, error) {
 	raw := r.Body
 	tooBig := func() error {
 		io.Copy(io.Discard, io.LimitReader(raw, drainLimit))
@@ -97,13 +128,14 @@ func runBody(w http.ResponseWriter, r *http.Request) (any, error) {
 		return nil, bad("the body is not a valid run request: %v", err)
 	}
 	ctx := r.Context()
+	rn.body = len(buf)
 	switch head.Task {
 	case data.Classify, data.Regress:
-		return decodeThen(buf, head.Task, func(req *wire.LinearRequest) (any, error) { return runLinear(ctx, req) })
+		return decodeThen(buf, head.Task, func(req *wire.LinearRequest) (any, error) { return rn.runLinear(ctx, req) })
 	case wire.TaskBandit:
-		return decodeThen(buf, head.Task, func(req *wire.BanditRequest) (any, error) { return runBandit(ctx, req) })
+		return decodeThen(buf, head.Task, func(req *wire.BanditRequest) (any, error) { return rn.runBandit(ctx, req) })
 	case wire.TaskSampling:
-		return decodeThen(buf, head.Task, func(req *wire.SamplingRequest) (any, error) { return runSampling(ctx, req) })
+		return decodeThen(buf, head.Task, func(req *wire.SamplingRequest) (any, error) { return rn.runSampling(ctx, req) })
 	}
 	return nil, bad("task %q is not \"classify\", \"regress\", \"bandit\" or \"sampling\"", head.Task)
 }

@@ -24,7 +24,7 @@ const (
 // draws, and the answer traces F(w) - F* and the effective variance
 // against evaluations. It plays eval's sampling session, as the page's
 // sampling room does: the same request gives the same run in both.
-func runSampling(ctx context.Context, req *wire.SamplingRequest) (any, error) {
+func (rn runner) runSampling(ctx context.Context, req *wire.SamplingRequest) (any, error) {
 	kind := sampling.Kind(req.Objective)
 	if kind == "" {
 		kind = sampling.RidgeSquare
@@ -32,13 +32,6 @@ func runSampling(ctx context.Context, req *wire.SamplingRequest) (any, error) {
 	x, y, info, err := samplingData(req, kind)
 	if err != nil {
 		return nil, err
-	}
-	if req.Features.Bias {
-		x = features.WithBias(x)
-	}
-	o, err := sampling.NewObjective(kind, x, y, req.Lambda)
-	if err != nil {
-		return nil, bad("%v", err)
 	}
 	epochs := req.Passes
 	if epochs == 0 {
@@ -49,6 +42,22 @@ func runSampling(ctx context.Context, req *wire.SamplingRequest) (any, error) {
 	}
 	if len(req.Runs) == 0 || len(req.Runs) > 9 {
 		return nil, bad("runs: name 1 to 9 optimiser and sampler pairs, got %d", len(req.Runs))
+	}
+	if req.Features.Bias {
+		x = features.WithBias(x)
+	}
+	d := 0
+	if len(x) > 0 {
+		d = len(x[0])
+	}
+	release, err := rn.start(ctx, samplingRunBytes(len(x), d, len(req.Runs)))
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	o, err := sampling.NewObjective(kind, x, y, req.Lambda)
+	if err != nil {
+		return nil, bad("%v", err)
 	}
 	cfg := eval.SamplingConfig{Budget: epochs * o.N(), Seed: req.Order.Seed}
 	for _, run := range req.Runs {

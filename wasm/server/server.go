@@ -18,9 +18,7 @@ func New(siteDir string) http.Handler {
 // NewWith is New with the given admission control of POST /api/run.
 func NewWith(siteDir string, adm Admission) http.Handler {
 	mux := http.NewServeMux()
-	apiHandler := api.New()
-	mux.Handle("/api/", apiHandler)
-	mux.Handle("/api/run", adm.Limit(apiHandler))
+	mux.Handle("/api/", api.NewWith(api.Options{Admit: adm.admitter().Admit}))
 	mux.Handle("/", noCache(noListings(siteDir, withGzip(siteDir, http.FileServer(http.Dir(siteDir))))))
 	return securityHeaders(mux)
 }
