@@ -112,7 +112,7 @@ func TestSlowClientsHoldNoSlot(t *testing.T) {
 	learners := strings.TrimSuffix(strings.Repeat(`{"id":"ogd"},`, 20), ",")
 	big := `{"task":"classify","dataset":"penguins","positive":"Gentoo","passes":100,"learners":[` + learners + `],"keep":["predictions","losses","order"]}`
 	for range 10 {
-		send("Content-Length: 100000\r\n", `{"task":"classify",`) // the rest never comes
+		send("Content-Length: 100000\r\n", `{"task":"classify",`)  // the rest never comes
 		send(fmt.Sprintf("Content-Length: %d\r\n", len(big)), big) // the answer is never read
 	}
 	time.Sleep(1500 * time.Millisecond) // the big runs are done and stuck writing their answers
