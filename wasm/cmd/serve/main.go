@@ -18,8 +18,6 @@ import (
 	"syscall"
 	"time"
 
-	"golang.org/x/net/netutil"
-
 	"unitfree/wasm/server"
 )
 
@@ -54,7 +52,7 @@ func run(ctx context.Context, addr, siteDir string, out io.Writer) error {
 		return fmt.Errorf("cannot listen on %s (is another server running? set PORT=...): %w", addr, err)
 	}
 	srv := newServer(siteDir)
-	ln = netutil.LimitListener(ln, maxConnections)
+	server.DefaultConnGuard().Guard(srv)
 	fmt.Fprintf(out, "unitfree playground: http://%s/\n", displayAddr(ln.Addr()))
 	go func() {
 		<-ctx.Done()
@@ -67,11 +65,6 @@ func run(ctx context.Context, addr, siteDir string, out io.Writer) error {
 	}
 	return nil
 }
-
-// maxConnections caps the connections served at once: the rest wait in
-// the kernel's accept queue instead of taking a file descriptor each
-// (20,000 idle POSTs once made /api/health time out).
-const maxConnections = 512
 
 // newServer returns the HTTP server of the site and the API, with
 // timeouts that free a connection whose client stalls: 5 s for the
