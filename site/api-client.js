@@ -1,6 +1,6 @@
 // unitfreeApi.call(method, path, body) sends a request to the API running in
 // a Web Worker of this page (api-worker.js) and resolves to
-// {status, body}, and unitfreeApi.json(text) parses an answer; the worker starts on the first call, so the page never
+// {status, headers, body}, and unitfreeApi.json(text) parses an answer; the worker starts on the first call, so the page never
 // waits for the API's WebAssembly unless it uses it.
 "use strict";
 
@@ -12,12 +12,12 @@ window.unitfreeApi = (function () {
   function start() {
     worker = new Worker("api-worker.js", { type: "module" });
     worker.onmessage = (event) => {
-      const { id, status, body, error } = event.data;
+      const { id, status, headers, body, error } = event.data;
       const p = pending.get(id);
       if (!p) return;
       pending.delete(id);
       if (error !== undefined) p.reject(new Error(error));
-      else p.resolve({ status, body });
+      else p.resolve({ status, headers, body });
     };
     worker.onerror = (event) => {
       const err = new Error("the API worker failed: " + (event.message || "it could not load"));

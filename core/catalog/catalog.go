@@ -52,6 +52,10 @@ type Entry struct {
 	Algorithm  string     `json:"algorithm"`
 	Summary    string     `json:"summary"`
 	Loss       string     `json:"loss"` // "any", or the loss the algorithm has built in
+	// BoundedLoss says the learner needs a loss whose derivative has a
+	// known bound (logistic, hinge, absolute): its bets or its potential
+	// are built on the bound.
+	BoundedLoss bool `json:"boundedLoss,omitempty"`
 	Params     []Param    `json:"params"`
 	Invariance Invariance `json:"invariance"`
 	Cost       Cost       `json:"cost"` // time per round in the input dimension d

@@ -134,7 +134,7 @@ var linearLearners = table[linearBuild]{kind: "learner", items: []item[linearBui
 		}},
 	{Entry{ID: "kt", Name: "KT coin betting", Family: FamilyParameterFree, Paper: paperKT, Algorithm: "the KT bettor per coordinate (§5), features divided by their running maxima",
 		Summary: "bets a fraction of its winnings on each coordinate's next gradient sign: no step to tune, wealth never negative",
-		Loss:    "Lipschitz losses only (logistic, hinge, absolute)", Invariance: InvariantPerFeature,
+		Loss:    boundedLosses, BoundedLoss: true, Invariance: InvariantPerFeature,
 		Params: []Param{{Name: "eps", Symbol: "ε", Doc: "initial wealth per coordinate", Default: 1, Min: 0, MinExclusive: true, Max: 1e6, Unit: "prediction units"}}},
 		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
 			return linear.NewKT(d, l, p["eps"])
@@ -148,7 +148,7 @@ var linearLearners = table[linearBuild]{kind: "learner", items: []item[linearBui
 		}},
 	{Entry{ID: "pistol", Name: "PiSTOL", Family: FamilyParameterFree, Paper: paperPiSTOL, Algorithm: "PiSTOL per coordinate, in the form of the author's yamall library",
 		Summary: "an exponential potential of each coordinate's gradient sum: no step to tune, but its weights scale as c^(-1/2) with a feature's unit",
-		Loss:    "Lipschitz losses only (logistic, hinge, absolute)", Invariance: InvariantNone,
+		Loss:    boundedLosses, BoundedLoss: true, Invariance: InvariantNone,
 		Params: []Param{{Name: "eta", Symbol: "η", Doc: "scale of every weight", Default: 1, Min: 0, MinExclusive: true, Max: 1e6}}},
 		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
 			return linear.NewPiSTOL(d, l, p["eta"])
@@ -175,6 +175,9 @@ func Linear() []Entry { return linearLearners.entries() }
 // LinearIDs returns the ids of the linear learners.
 func LinearIDs() []string { return linearLearners.ids() }
 
+// boundedLosses is the Loss of the learners with BoundedLoss.
+const boundedLosses = "logistic, hinge or absolute (a known bound on the derivative)"
+
 // Lookup returns the linear learner's entry with the given id.
 func Lookup(id string) (Entry, bool) { return linearLearners.lookup(id) }
 
@@ -188,6 +191,9 @@ func NewLinear(id string, d int, l loss.Loss, params map[string]float64) (linear
 	build, p, err := linearLearners.resolve(id, params)
 	if err != nil {
 		return nil, err
+	}
+	if e, _ := Lookup(id); e.BoundedLoss && math.IsInf(l.Lipschitz(), 1) {
+		return nil, fmt.Errorf("learner %q needs a loss whose derivative has a known bound (logistic, hinge or absolute); the %s loss has none", id, l.Name())
 	}
 	return build(d, l, p)
 }

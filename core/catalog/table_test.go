@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -70,6 +71,28 @@ func TestEveryLearnerHasAFamily(t *testing.T) {
 	for name, n := range count {
 		if n == 0 {
 			t.Errorf("family %q has no learner", name)
+		}
+	}
+}
+
+// TestBoundedLossRule: the learners that need a loss with a bounded
+// derivative refuse the others (squared and linear), naming themselves and
+// the loss; every other learner accepts every loss.
+func TestBoundedLossRule(t *testing.T) {
+	for _, e := range Linear() {
+		for _, name := range loss.Names() {
+			l, _ := loss.ByName(name)
+			_, err := NewLinear(e.ID, 3, l, nil)
+			refuse := e.BoundedLoss && math.IsInf(l.Lipschitz(), 1)
+			switch {
+			case refuse && (err == nil || !strings.Contains(err.Error(), `"`+e.ID+`"`) || !strings.Contains(err.Error(), "the "+name+" loss")):
+				t.Errorf("%s with the %s loss: %v, want a refusal naming both", e.ID, name, err)
+			case !refuse && err != nil:
+				t.Errorf("%s with the %s loss: %v", e.ID, name, err)
+			}
+		}
+		if e.BoundedLoss != (e.Loss == boundedLosses) {
+			t.Errorf("%s: BoundedLoss %v but Loss %q", e.ID, e.BoundedLoss, e.Loss)
 		}
 	}
 }

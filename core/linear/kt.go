@@ -46,7 +46,7 @@ const maxWealth = 1e300
 // derivative (KT, PiSTOL) on a loss without one (squared loss): KT's coins
 // would leave [-1, 1] and the bettor could lose more than its wealth;
 // PiSTOL's potential is built on the bound.
-var ErrUnboundedGradient = errors.New("this learner needs a Lipschitz loss (logistic, hinge, absolute); the squared loss has unbounded gradients: use the absolute loss for regression")
+var ErrUnboundedGradient = errors.New("this learner needs a loss whose derivative has a known bound (logistic, hinge, absolute); for regression, use the absolute loss")
 
 // NewKT returns per-coordinate KT in d dimensions with initial wealth eps
 // per coordinate, for a Lipschitz loss.

@@ -59,6 +59,7 @@ type coinLoss struct{}
 func (coinLoss) Value(y, yhat float64) float64 { return y * yhat }
 func (coinLoss) Deriv(y, _ float64) float64    { return y }
 func (coinLoss) Lipschitz() float64            { return 1 }
+func (coinLoss) Name() string                  { return "coin" }
 
 // TestKTWealthGuarantee bets KT on coins in [-1, 1] (x = 1 and the
 // coin's negative as the loss's derivative): random, fair, biased and

@@ -10,6 +10,8 @@ type Loss interface {
 	Deriv(y, yhat float64) float64
 	// Lipschitz returns the bound L on |Deriv|, or +Inf if there is none.
 	Lipschitz() float64
+	// Name returns the name ByName knows the loss by.
+	Name() string
 }
 
 // Logistic is log(1 + exp(-y*yhat)) for labels y in {-1, +1}.
@@ -34,6 +36,9 @@ func (Logistic) Deriv(y, yhat float64) float64 {
 // Lipschitz returns 1 for labels in {-1, +1}.
 func (Logistic) Lipschitz() float64 { return 1 }
 
+// Name returns "logistic".
+func (Logistic) Name() string { return "logistic" }
+
 // Hinge is [1 - y*yhat]_+ for labels y in {-1, +1}.
 type Hinge struct{}
 
@@ -50,6 +55,9 @@ func (Hinge) Deriv(y, yhat float64) float64 {
 
 // Lipschitz returns 1 for labels in {-1, +1}.
 func (Hinge) Lipschitz() float64 { return 1 }
+
+// Name returns "hinge".
+func (Hinge) Name() string { return "hinge" }
 
 // Absolute is |y - yhat|, for regression.
 type Absolute struct{}
@@ -71,6 +79,9 @@ func (Absolute) Deriv(y, yhat float64) float64 {
 // Lipschitz returns 1.
 func (Absolute) Lipschitz() float64 { return 1 }
 
+// Name returns "absolute".
+func (Absolute) Name() string { return "absolute" }
+
 // Squared is 0.5*(y - yhat)^2, for regression. It is not Lipschitz, so the
 // scale-invariant bounds do not cover it.
 type Squared struct{}
@@ -83,6 +94,9 @@ func (Squared) Deriv(y, yhat float64) float64 { return yhat - y }
 
 // Lipschitz returns +Inf.
 func (Squared) Lipschitz() float64 { return math.Inf(1) }
+
+// Name returns "squared".
+func (Squared) Name() string { return "squared" }
 
 // Linear is the linear loss y*yhat of online linear optimization: the label
 // is the slope z_t of the round's loss z_t * yhat (Orabona's lecture game on
@@ -99,6 +113,9 @@ func (Linear) Deriv(y, _ float64) float64 { return y }
 // Lipschitz returns +Inf: the bound is the largest |label|, which only the
 // data knows.
 func (Linear) Lipschitz() float64 { return math.Inf(1) }
+
+// Name returns "linear".
+func (Linear) Name() string { return "linear" }
 
 // ByName returns the loss with the given name: "logistic", "hinge",
 // "absolute", "squared" or "linear".

@@ -13,6 +13,8 @@ import (
 	"runtime"
 	"strconv"
 	"time"
+
+	"unitfree/wasm/policy"
 )
 
 // Version is the API's version, reported by /api/health.
@@ -53,7 +55,8 @@ func (e *TooBig) Error() string {
 // control (workerd and the page's worker run one request per instance).
 func New() http.Handler { return NewWith(Options{}) }
 
-// NewWith returns the handler for every path under /api/ with opts.
+// NewWith returns the handler for every path under /api/ with opts. Every
+// answer carries the site's security headers, in every runtime.
 func NewWith(opts Options) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/api/health", only(http.MethodGet, health))
@@ -64,7 +67,7 @@ func NewWith(opts Options) http.Handler {
 		writeError(w, http.StatusNotFound, "no such endpoint: "+r.Method+" "+r.URL.Path+
 			" (endpoints: GET /api/health, GET /api/learners, GET /api/datasets, POST /api/run)")
 	})
-	return recoverJSON(cors(mux))
+	return policy.Headers(recoverJSON(cors(mux)))
 }
 
 // admitFunc starts a run of the given estimated memory; see Options.Admit.

@@ -175,3 +175,18 @@ func TestSparseRowsAreHeldToTheDenseMagnitudes(t *testing.T) {
 		t.Fatalf("%d %v", code, out["error"])
 	}
 }
+
+// TestLossRuleNamesLearnerAndLoss: a learner refused a loss says which
+// learner and which loss ("kt" with "linear" once blamed the squared loss).
+func TestLossRuleNamesLearnerAndLoss(t *testing.T) {
+	for _, id := range []string{"kt", "pistol"} {
+		for _, l := range []string{"linear", "squared"} {
+			expectRefusal(t, `{"task":"regress","data":{"x":[[1],[2]],"y":[1,2]},"loss":"`+l+`","learners":[{"id":"`+id+`"}]}`, `learner "`+id+`" needs a loss whose derivative has a known bound (logistic, hinge or absolute); the `+l+` loss has none`)
+		}
+	}
+	for _, id := range []string{"cocob", "freerex", "ogd"} {
+		if code, out := post(t, `{"task":"regress","data":{"x":[[1],[2]],"y":[1,2]},"loss":"linear","learners":[{"id":"`+id+`"}]}`); code != 200 {
+			t.Errorf("%s with the linear loss: %d %v", id, code, out["error"])
+		}
+	}
+}

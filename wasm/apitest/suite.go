@@ -16,6 +16,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"unitfree/wasm/policy"
 )
 
 // Client calls one running API.
@@ -71,6 +73,30 @@ func TrailingWhitespace(n int) string {
 // Run checks every endpoint, a run of each data source, the invariance of a
 // scale-invariant learner over HTTP, and the errors of bad requests.
 func Run(t *testing.T, c Client) {
+	t.Run("security headers", func(t *testing.T) {
+		// Every answer of the API, a success, a refusal and a 404, carries
+		// the site's policy, as the native server's pages do.
+		hc := c.HTTP
+		if hc == nil {
+			hc = &http.Client{Timeout: 60 * time.Second}
+		}
+		for _, r := range []struct{ method, path, body string }{
+			{"GET", "/api/health", ""}, {"POST", "/api/run", `{"task":"nope"}`}, {"GET", "/api/nope", ""},
+		} {
+			req, _ := http.NewRequest(r.method, c.Base+r.path, strings.NewReader(r.body))
+			resp, err := hc.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			for k, v := range map[string]string{"Content-Security-Policy": policy.CSP, "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"} {
+				if got := resp.Header.Get(k); got != v {
+					t.Errorf("%s %s (%d): %s = %q, want %q", r.method, r.path, resp.StatusCode, k, got, v)
+				}
+			}
+		}
+	})
 	t.Run("health", func(t *testing.T) {
 		code, body := c.Call(t, "GET", "/api/health", "")
 		if code != 200 || body["ok"] != true || body["service"] != "unitfree" {

@@ -22,8 +22,9 @@ import (
 type pageTransport struct{ ctx context.Context }
 
 type pageAnswer struct {
-	Status int    `json:"status"`
-	Body   string `json:"body"`
+	Status  int               `json:"status"`
+	Headers map[string]string `json:"headers"`
+	Body    string            `json:"body"`
 }
 
 func (p pageTransport) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -42,8 +43,12 @@ func (p pageTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if err != nil {
 		return nil, err
 	}
+	header := http.Header{}
+	for k, v := range ans.Headers {
+		header.Set(k, v)
+	}
 	return &http.Response{StatusCode: ans.Status, Status: http.StatusText(ans.Status), Request: req,
-		Header: http.Header{"Content-Type": {"application/json"}}, Body: io.NopCloser(strings.NewReader(ans.Body))}, nil
+		Header: header, Body: io.NopCloser(strings.NewReader(ans.Body))}, nil
 }
 
 // TestAPIInTheBrowser serves the built site from a plain static file server

@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"unitfree/wasm/api"
+	"unitfree/wasm/policy"
 )
 
 // New returns a handler serving the files under siteDir at / (gzip-
@@ -20,7 +21,7 @@ func NewWith(siteDir string, adm Admission) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/api/", api.NewWith(api.Options{Admit: adm.admitter().Admit}))
 	mux.Handle("/", noCache(noListings(siteDir, withGzip(siteDir, http.FileServer(http.Dir(siteDir))))))
-	return securityHeaders(mux)
+	return policy.Headers(mux)
 }
 
 // noCache asks the browser to revalidate every file, so that a rebuilt WASM
