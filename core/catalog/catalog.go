@@ -45,20 +45,20 @@ func (p Param) Check(v float64) error {
 
 // Entry describes one learner.
 type Entry struct {
-	ID         string     `json:"id"`
-	Name       string     `json:"name"`
-	Family     string     `json:"family"`
-	Paper      Paper      `json:"paper"`
-	Algorithm  string     `json:"algorithm"`
-	Summary    string     `json:"summary"`
-	Loss       string     `json:"loss"` // "any", or the loss the algorithm has built in
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	Family    string `json:"family"`
+	Paper     Paper  `json:"paper"`
+	Algorithm string `json:"algorithm"`
+	Summary   string `json:"summary"`
+	Loss      string `json:"loss"` // "any", or the loss the algorithm has built in
 	// BoundedLoss says the learner needs a loss whose derivative has a
 	// known bound (logistic, hinge, absolute): its bets or its potential
 	// are built on the bound.
-	BoundedLoss bool `json:"boundedLoss,omitempty"`
-	Params     []Param    `json:"params"`
-	Invariance Invariance `json:"invariance"`
-	Cost       Cost       `json:"cost"` // time per round in the input dimension d
+	BoundedLoss bool       `json:"boundedLoss,omitempty"`
+	Params      []Param    `json:"params"`
+	Invariance  Invariance `json:"invariance"`
+	Cost        Cost       `json:"cost"` // time per round in the input dimension d
 }
 
 // Cost is how a learner's time per round grows with the dimension d.
