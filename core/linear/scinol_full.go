@@ -5,6 +5,7 @@ import (
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/mat"
 
 	"unitfree/core/loss"
 	"unitfree/core/rankone"
@@ -17,6 +18,11 @@ import (
 // still keeps about 1e-12.
 const newDirectionTol = 1e-20
 
+// refactorGrowth is how much a new pivot may raise a feature's largest
+// magnitude among the pivots before their QR factorisation is made again
+// in the new units.
+const refactorGrowth = 16
+
 // ScinolFull is Kotłowski's fully scale-invariant algorithm (ALT 2017,
 // Algorithm 2): with S_t = sum_{s<=t} x_s x_s^T (the
 // current x included), h = -sum_{s<t} g_s x_s and Gamma = sum_{s<t} g_s^2
@@ -27,39 +33,49 @@ const newDirectionTol = 1e-20
 // Its predictions are unchanged when the inputs go through any invertible
 // linear map (with a bias feature: any affine change of units).
 //
-// Implementation (the paper's O(d²) update, end of §4 and Appendix E, made exact as follows): S^+ is never recomputed
-// and never formed. The learner keeps an orthonormal basis U (d x r) of
-// range(S), grown by Gram–Schmidt with one re-orthogonalisation, and the
-// Cholesky factor R of M = U^T S U, so that S^+ = U M^{-1} U^T on the range.
-// Once the range is everything, the state moves to the standard basis
-// (U = I, toStandardBasis). A round in the range is a rank-one
-// Cholesky update, a round with a new direction a rank-one update and a
-// bordering; both cost O(d r + r^2) <= O(d^2). Unlike Sherman–Morrison
-// downdates of an inverse, these updates are backward stable. The
-// coordinates are first equilibrated by each feature's first non-zero
-// magnitude, a diagonal map the algorithm is invariant to, which makes the
-// range test independent of units. A round whose x adds a new direction
-// predicts exactly 0, as the maths says (§1.3).
+// Implementation (the paper's O(d²) update, end of §4 and Appendix E, made
+// exact as follows). S^+ is never formed. The learner works in the
+// coordinates that the invariance leaves free to choose: the rounds that
+// added a new direction to range(S) (the pivots p_1, ..., p_r) are the
+// basis, so a round in the range is x = sum_k c_k p_k and a pivot round is
+// c = e_k exactly. In these coordinates S is M = sum_t c_t c_t^T (a pivot
+// round adds a 1 on the diagonal), kept as its Cholesky factor R; then
+// x^T S^+ x = c^T M^{-1} c and x^T S^+ h = c^T M^{-1} b with b = -sum g c.
+// The coordinates c come from a QR factorisation of the pivots in
+// equilibrated units (each feature divided by its largest magnitude so
+// far; a diagonal map the algorithm is invariant to), grown by one
+// Gram–Schmidt column (with one re-orthogonalisation) per new direction
+// and made again from the stored pivots when a feature's largest magnitude
+// grows sixteenfold. The part of x orthogonal to the pivots says whether
+// x is a new direction, independently of units. Kept this way, features
+// from 1e-12 to 1e11 in one stream keep their digits: an orthonormal basis
+// in units fixed by each feature's first value, which this learner once
+// used, put magnitudes 1e18 apart into one Cholesky factor and lost them
+// (a NaN). A round costs O(d r + r^2) <= O(d^2); a pivot round predicts
+// exactly 0, as the maths says (§1.3), and grows R by a unit row.
 type ScinolFull struct {
 	loss  loss.Loss
 	alpha float64
 	d, r  int
-	scale []float64      // each feature's first non-zero |x_i| (0: not seen yet)
-	U     []float64      // d x d row-major; the first r columns are the basis
-	chol  rankone.Factor // R with R^T R = M = U^T S U, r x r
-	b     []float64      // U^T h
+	units []float64      // the scales the factorisation below is in: each feature's largest |p_ki| then (0: none)
+	pivot []float64      // d x d, column k = pivot k as given
+	basis []float64      // d x d, first r columns: Q, orthonormal, of the pivots in units
+	tri   []float64      // d x d, first r rows and columns: the QR's R, upper triangular
+	chol  rankone.Factor // R with R^T R = M = sum c c^T, r x r
+	b     []float64      // -sum g c
 	q     []float64      // R^{-T} b, so that h^T S^+ h = q^T q
 	Gamma float64
 	t     int
 	// scratch of one round
-	xt, a, a2, perp, p []float64
+	xt, a, a2, perp, c, p []float64
 }
 
 // NewScinolFull returns Algorithm 2 in d dimensions; alpha must exceed 9/8.
 func NewScinolFull(d int, l loss.Loss, alpha float64) *ScinolFull {
 	f := func() []float64 { return make([]float64, d) }
-	return &ScinolFull{loss: l, alpha: alpha, d: d, scale: f(), U: make([]float64, d*d),
-		chol: rankone.NewGrowingFactor(d), b: f(), q: f(), xt: f(), a: f(), a2: f(), perp: f(), p: f()}
+	return &ScinolFull{loss: l, alpha: alpha, d: d, units: f(), pivot: make([]float64, d*d),
+		basis: make([]float64, d*d), tri: make([]float64, d*d), chol: rankone.NewGrowingFactor(d),
+		b: f(), q: f(), xt: f(), a: f(), a2: f(), perp: f(), c: f(), p: f()}
 }
 
 // Dim returns the input length.
@@ -68,57 +84,110 @@ func (s *ScinolFull) Dim() int { return s.d }
 // Rank returns the dimension of range(S) so far.
 func (s *ScinolFull) Rank() int { return s.r }
 
-// basis returns U's first r columns as a gonum BLAS matrix.
-func (s *ScinolFull) basis() blas64.General {
-	return blas64.General{Rows: s.d, Cols: s.r, Stride: s.d, Data: s.U}
+// general views the first r columns of a d x d row-major array.
+func (s *ScinolFull) general(data []float64) blas64.General {
+	return blas64.General{Rows: s.d, Cols: s.r, Stride: s.d, Data: data}
 }
 
+// blasVec views a slice as a BLAS vector.
+func blasVec(x []float64) blas64.Vector { return blas64.Vector{N: len(x), Inc: 1, Data: x} }
+
 // roundGeometry equilibrates x into s.xt, splits it into its coordinates a
-// in the basis and its part perp orthogonal to the range, and reports
-// whether it adds a new direction.
+// in the basis Q and its part perp orthogonal to the pivots, and reports
+// whether it adds a new direction; for an x in the range it leaves its
+// coordinates in the pivots, c = R_QR^{-1} a, in s.c.
 func (s *ScinolFull) roundGeometry(x []float64) (newDir bool) {
 	norm2 := 0.0
 	for i, v := range x {
-		sc := s.scale[i]
-		if sc == 0 {
-			sc = math.Abs(v) // what Learn will fix as this feature's scale
+		u := s.units[i]
+		if u == 0 {
+			u = math.Abs(v) // a feature no pivot has: its own unit
 		}
 		if v == 0 {
 			s.xt[i] = 0
 		} else {
-			s.xt[i] = v / sc
+			s.xt[i] = v / u
 		}
 		norm2 += s.xt[i] * s.xt[i]
 	}
-	a, a2 := s.a[:s.r], s.a2[:s.r]
+	r := s.r
+	a := s.a[:r]
 	if norm2 == 0 {
 		clear(a)
+		clear(s.c[:r])
 		return false
 	}
-	if s.r == s.d { // the range is everything, in the standard basis (U = I)
-		copy(a, s.xt)
-		return false
-	}
-	copy(s.perp, s.xt)
-	if s.r > 0 {
-		U := s.basis()
-		mulTrans(s.U, s.d, s.xt, a)
-		blas64.Gemv(blas.NoTrans, -1, U, rankone.Vec(a), 1, rankone.Vec(s.perp))
-		mulTrans(s.U, s.d, s.perp, a2) // re-orthogonalise
-		blas64.Gemv(blas.NoTrans, -1, U, rankone.Vec(a2), 1, rankone.Vec(s.perp))
-		for j := range a {
-			a[j] += a2[j]
+	if r > 0 {
+		Q := s.general(s.basis)
+		blas64.Gemv(blas.Trans, 1, Q, blasVec(s.xt), 0, blasVec(a))
+		if r < s.d { // the part outside the range, orthogonalised twice
+			a2 := s.a2[:r]
+			copy(s.perp, s.xt)
+			blas64.Gemv(blas.NoTrans, -1, Q, blasVec(a), 1, blasVec(s.perp))
+			blas64.Gemv(blas.Trans, 1, Q, blasVec(s.perp), 0, blasVec(a2))
+			blas64.Gemv(blas.NoTrans, -1, Q, blasVec(a2), 1, blasVec(s.perp))
+			for j := range a {
+				a[j] += a2[j]
+			}
 		}
+	} else {
+		copy(s.perp, s.xt)
 	}
-	return dot(s.perp, s.perp) > newDirectionTol*norm2
+	if r < s.d && dot(s.perp, s.perp) > newDirectionTol*norm2 {
+		return true
+	}
+	if r > 0 {
+		c := s.c[:r]
+		copy(c, a)
+		blas64.Trsv(blas.NoTrans, blas64.Triangular{Uplo: blas.Upper, Diag: blas.NonUnit, N: r, Stride: s.d, Data: s.tri}, blasVec(c))
+	}
+	return false
 }
 
-// inRange computes, for an x in range(S_{t-1}) with coordinates a, the
+// refactor makes the QR factorisation of the pivots again (gonum's
+// Householder QR, O(d r^2)) in units: each feature divided by its largest
+// magnitude among the pivots. It keeps the factorisation it had, and says
+// so, when in these units the pivots are too close to dependent for it.
+func (s *ScinolFull) refactor(units []float64) bool {
+	d, r := s.d, s.r
+	w := mat.NewDense(d, r, nil)
+	for i := range d {
+		for k := range r {
+			if v := s.pivot[i*d+k]; v != 0 {
+				w.Set(i, k, v/units[i])
+			}
+		}
+	}
+	var qr mat.QR
+	qr.Factorize(w)
+	var Q, R mat.Dense
+	qr.QTo(&Q)
+	qr.RTo(&R)
+	for k := range r {
+		if !(math.Abs(R.At(k, k)) > 1e-14*mat.Norm(w.ColView(k), 2)) {
+			return false
+		}
+	}
+	copy(s.units, units)
+	for i := range d {
+		for k := range r {
+			s.basis[i*d+k] = Q.At(i, k)
+		}
+	}
+	for i := range r {
+		for k := range r {
+			s.tri[i*d+k] = R.At(i, k)
+		}
+	}
+	return true
+}
+
+// inRange computes, for an x in range(S_{t-1}) with coordinates c, the
 // scalars the round needs: rr = x^T S_{t-1}^+ x and qa = x^T S_{t-1}^+ h.
-// It leaves R^{-T} a in s.p.
+// It leaves R^{-T} c in s.p.
 func (s *ScinolFull) inRange() (rr, qa float64) {
 	p := s.p[:s.r]
-	copy(p, s.a[:s.r])
+	copy(p, s.c[:s.r])
 	s.chol.SolveT(p)
 	return dot(p, p), dot(p, s.q[:s.r])
 }
@@ -149,13 +218,8 @@ func (s *ScinolFull) Predict(x []float64) float64 {
 // Gamma += g^2 x^T S_t^+ x.
 func (s *ScinolFull) Learn(x []float64, y float64) float64 {
 	s.t++
-	for i, v := range x {
-		if s.scale[i] == 0 && v != 0 {
-			s.scale[i] = math.Abs(v)
-		}
-	}
 	if s.roundGeometry(x) {
-		s.learnNewDirection(y)
+		s.learnNewDirection(x, y)
 		return 0
 	}
 	if s.r == 0 { // x = 0 before any data: nothing to learn
@@ -164,77 +228,56 @@ func (s *ScinolFull) Learn(x []float64, y float64) float64 {
 	rr, qa := s.inRange()
 	yhat := s.prediction(rr, qa)
 	g := s.loss.Deriv(y, yhat)
-	// M += a a^T, and q = R^{-T} b carried through the rotations as b
-	// becomes b - g a: no second solve.
-	s.chol.AddOuter(s.a[:s.r], rankone.Carry{P: s.q[:s.r], Bottom: -g})
+	// M += c c^T, and q = R^{-T} b carried through the rotations as b
+	// becomes b - g c: no second solve.
+	s.chol.AddOuter(s.c[:s.r], rankone.Carry{P: s.q[:s.r], Bottom: -g})
 	if g != 0 {
-		for j, aj := range s.a[:s.r] {
-			s.b[j] -= g * aj
+		for k, ck := range s.c[:s.r] {
+			s.b[k] -= g * ck
 		}
 		s.Gamma += g * g * rr / (1 + rr)
 	}
 	return yhat
 }
 
-// learnNewDirection plays a round whose x = U a + rho e adds the direction
-// e = perp/rho: the prediction is exactly 0, U gains the column e, and
-// M = U^T S U becomes [[M + a a^T, rho a], [rho a^T, rho^2]]: a rank-one
-// update, then a bordering whose new diagonal is rho/sqrt(1 + a^T M^{-1} a)
-// (the Schur complement, free of cancellation). Then x^T S_t^+ x = 1.
-func (s *ScinolFull) learnNewDirection(y float64) {
-	g := s.loss.Deriv(y, 0)
-	rho := math.Sqrt(dot(s.perp, s.perp))
-	r, d := s.r, s.d
-	rr := 0.0
-	if r > 0 {
-		rr, _ = s.inRange()
+// learnNewDirection plays a round whose x adds a direction: x becomes the
+// pivot p_{r+1}, with c = e_{r+1}. The prediction is exactly 0. When x
+// brings a feature no pivot had, or raises a feature's largest magnitude
+// among the pivots refactorGrowth-fold, the QR is made again in the new
+// units; otherwise (or when those units would not do) Q gains the column
+// perp/|perp| and the QR's R the column (a, |perp|). M = [[M, 0], [0, 1]],
+// so R gains a unit row and b and q the coordinate -g; x^T S_t^+ x = 1.
+func (s *ScinolFull) learnNewDirection(x []float64, y float64) {
+	d, r := s.d, s.r
+	for i, v := range x {
+		s.pivot[i*d+r] = v
 	}
-	s.chol.AddOuter(s.a[:r])
-	border := s.a2[:r] // scratch: rho a
-	for j, aj := range s.a[:r] {
-		border[j] = rho * aj
-	}
-	s.chol.Border(border, rho/math.Sqrt(1+rr))
-	for i := 0; i < d; i++ {
-		s.U[i*d+r] = s.perp[i] / rho
-	}
-	s.b[r] = 0
 	s.r++
-	if g != 0 {
-		for j, aj := range s.a[:r] {
-			s.b[j] -= g * aj
+	units, grew := s.xt, false // scratch: the units with x among the pivots
+	for i, v := range x {
+		units[i] = math.Max(s.units[i], math.Abs(v))
+		if units[i] > refactorGrowth*s.units[i] {
+			grew = true
 		}
-		s.b[r] -= g * rho
-		s.Gamma += g * g
 	}
-	if s.r == d {
-		s.toStandardBasis()
+	if !grew || !s.refactor(units) {
+		rho := math.Sqrt(dot(s.perp, s.perp))
+		for i := range d {
+			s.basis[i*d+r] = s.perp[i] / rho
+		}
+		for k := range r {
+			s.tri[k*d+r] = s.a[k]
+		}
+		s.tri[r*d+r] = rho
+		for i, u := range s.units {
+			if u == 0 && x[i] != 0 { // the unit xt gave it
+				s.units[i] = math.Abs(x[i])
+			}
+		}
 	}
-	s.refresh()
-}
-
-// toStandardBasis rewrites the state in the standard basis once the range
-// is everything (r = d, U square and orthogonal): M becomes U M U^T = S,
-// with R replaced by the factor of R U^T, b by U b, and U by I. From then
-// on a round's coordinates are x itself and need no product with U^T, an
-// O(d^2) product that cost a third of a round in WASM. Once, O(d^3).
-func (s *ScinolFull) toStandardBasis() {
-	d := s.d
-	s.chol.Rotate(s.U)
-	ub := s.a2[:d] // scratch
-	for i := range d {
-		ub[i] = dot(s.U[i*d:(i+1)*d], s.b[:d])
-	}
-	copy(s.b, ub)
-	clear(s.U)
-	for i := range d {
-		s.U[i*d+i] = 1
-	}
-}
-
-// refresh recomputes q = R^{-T} b after an update.
-func (s *ScinolFull) refresh() {
-	q := s.q[:s.r]
-	copy(q, s.b[:s.r])
-	s.chol.SolveT(q)
+	clear(s.p[:r])
+	s.chol.Border(s.p[:r], 1) // the new column of R: R^{-T} 0 = 0
+	g := s.loss.Deriv(y, 0)
+	s.b[r], s.q[r] = -g, -g
+	s.Gamma += g * g
 }

@@ -2,7 +2,9 @@ package linear
 
 import (
 	"math"
+	"math/big"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -267,5 +269,166 @@ func TestScinolFullPredictMatchesLearn(t *testing.T) {
 		if got := s.Learn(x, ys[round]); got != p {
 			t.Fatalf("round %d: Predict %v, Learn %v", round+1, p, got)
 		}
+	}
+}
+
+// exactFull is Algorithm 2 in exact rational arithmetic for streams whose
+// first rounds each add a direction until S has full rank (random data):
+// those rounds predict 0 and have x^T S^+ x = 1 (§1.3), and every later
+// round solves with S^{-1} exactly. Only the exponential and the loss's
+// derivative are taken in float64.
+type exactFull struct {
+	alpha float64
+	l     loss.Loss
+	S     [][]*big.Rat
+	h     []*big.Rat
+	gamma float64
+	t     int
+}
+
+func newExactFull(d int, l loss.Loss, alpha float64) *exactFull {
+	e := &exactFull{alpha: alpha, l: l, S: make([][]*big.Rat, d), h: make([]*big.Rat, d)}
+	for i := range d {
+		e.h[i] = new(big.Rat)
+		e.S[i] = make([]*big.Rat, d)
+		for j := range d {
+			e.S[i][j] = new(big.Rat)
+		}
+	}
+	return e
+}
+
+// solve returns S^{-1} v by Gaussian elimination over the rationals.
+func (e *exactFull) solve(v []*big.Rat) []*big.Rat {
+	d := len(v)
+	a := make([][]*big.Rat, d)
+	for i := range d {
+		a[i] = make([]*big.Rat, d+1)
+		for j := range d {
+			a[i][j] = new(big.Rat).Set(e.S[i][j])
+		}
+		a[i][d] = new(big.Rat).Set(v[i])
+	}
+	for c := range d {
+		p := c
+		for a[p][c].Sign() == 0 {
+			p++
+		}
+		a[c], a[p] = a[p], a[c]
+		for r := range d {
+			if r == c || a[r][c].Sign() == 0 {
+				continue
+			}
+			f := new(big.Rat).Quo(a[r][c], a[c][c])
+			for j := c; j <= d; j++ {
+				a[r][j].Sub(a[r][j], new(big.Rat).Mul(f, a[c][j]))
+			}
+		}
+	}
+	out := make([]*big.Rat, d)
+	for i := range d {
+		out[i] = new(big.Rat).Quo(a[i][d], a[i][i])
+	}
+	return out
+}
+
+func ratDot(a, b []*big.Rat) *big.Rat {
+	s := new(big.Rat)
+	for i := range a {
+		s.Add(s, new(big.Rat).Mul(a[i], b[i]))
+	}
+	return s
+}
+
+func (e *exactFull) learn(x []float64, y float64) float64 {
+	d := len(x)
+	e.t++
+	xr := make([]*big.Rat, d)
+	for i, v := range x {
+		xr[i] = new(big.Rat).SetFloat64(v)
+	}
+	for i := range d {
+		for j := range d {
+			e.S[i][j].Add(e.S[i][j], new(big.Rat).Mul(xr[i], xr[j]))
+		}
+	}
+	yhat, xSx := 0.0, 1.0
+	if e.t > d {
+		w, z := e.solve(e.h), e.solve(xr)
+		hSh, _ := ratDot(e.h, w).Float64()
+		xSh, _ := ratDot(xr, w).Float64()
+		xSx, _ = ratDot(xr, z).Float64()
+		if xSh != 0 {
+			yhat = math.Copysign(math.Exp((hSh-e.gamma)/(2*e.alpha)-math.Log(e.alpha)+math.Log(math.Abs(xSh))), xSh)
+		}
+	}
+	g := e.l.Deriv(y, yhat)
+	gr := new(big.Rat).SetFloat64(g)
+	for i := range d {
+		e.h[i].Sub(e.h[i], new(big.Rat).Mul(gr, xr[i]))
+	}
+	e.gamma += g * g * xSx
+	return yhat
+}
+
+// badlyScaledStream returns T rounds of d features of magnitudes 10^U[-12,
+// 11] with random signs, plus a bias, and random labels: the streams on
+// which this learner, when it kept an orthonormal basis, answered NaN (one
+// stream in about a thousand).
+func badlyScaledStream(rng *rand.Rand, T, d int) ([][]float64, []float64) {
+	xs, ys := make([][]float64, T), make([]float64, T)
+	for t := range xs {
+		x := make([]float64, d+1)
+		for j := range d {
+			x[j] = math.Pow(10, -12+23*rng.Float64())
+			if rng.IntN(2) == 0 {
+				x[j] = -x[j]
+			}
+		}
+		x[d] = 1
+		xs[t], ys[t] = x, float64(2*rng.IntN(2)-1)
+	}
+	return xs, ys
+}
+
+// TestScinolFullBadlyScaledStreams plays 1,000 streams of 8 rounds with
+// features from 1e-12 to 1e11 and a bias (logistic loss) against the exact
+// rational computation. Every prediction must be finite (one stream in
+// about a thousand gave a NaN when this learner kept an orthonormal basis
+// in units fixed by each feature's first value; that learner was also off
+// by more than 0.1 on 665 of these streams). Float64 cannot get every such
+// stream right: the answer depends on digits of entries 1e20 apart. The
+// test holds what this learner reaches: at least 870 streams within
+// 1e-9 of the exact predictions (relative to max(1, |yhat|)), every
+// stream within 0.5.
+func TestScinolFullBadlyScaledStreams(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var worst []float64
+	for stream := range 1000 {
+		d := 1 + rng.IntN(4)
+		xs, ys := badlyScaledStream(rng, 8, d)
+		s := NewScinolFull(d+1, loss.Logistic{}, 1.5)
+		ref := newExactFull(d+1, loss.Logistic{}, 1.5)
+		w := 0.0
+		for i, x := range xs {
+			got, want := s.Learn(x, ys[i]), ref.learn(x, ys[i])
+			if math.IsNaN(got) || math.IsInf(got, 0) {
+				t.Fatalf("stream %d, round %d: %v (exactly %v)\nxs = %v", stream, i+1, got, want, xs)
+			}
+			w = math.Max(w, math.Abs(got-want)/math.Max(1, math.Abs(want)))
+		}
+		worst = append(worst, w)
+	}
+	slices.Sort(worst)
+	within := 0
+	for _, w := range worst {
+		if w <= 1e-9 {
+			within++
+		}
+	}
+	t.Logf("difference to the exact predictions per stream: median %.2g, 90th percentile %.2g, largest %.2g; %d of 1000 within 1e-9",
+		worst[500], worst[900], worst[999], within)
+	if within < 870 || worst[999] > 0.5 {
+		t.Errorf("%d streams within 1e-9 (want 870), largest difference %.2g (want <= 0.5)", within, worst[999])
 	}
 }

@@ -1,10 +1,6 @@
 package rankone
 
-import (
-	"math"
-
-	"gonum.org/v1/gonum/blas/blas64"
-)
+import "math"
 
 // Factor is the upper Cholesky factor R of A = R^T R, n x n, in storage
 // sized for the largest n it will reach. A rank-one term A += x x^T
@@ -294,6 +290,3 @@ func (f *Factor) Border(w []float64, dn float64) {
 	f.diag[n], f.rinv[n] = dn, 1/dn
 	f.n++
 }
-
-// Vec views a slice as a gonum BLAS vector.
-func Vec(x []float64) blas64.Vector { return blas64.Vector{N: len(x), Inc: 1, Data: x} }

@@ -190,3 +190,23 @@ func TestLossRuleNamesLearnerAndLoss(t *testing.T) {
 		}
 	}
 }
+
+// TestScinolFullStaysFiniteOnBadlyScaledData: the 8-row stream with
+// features from 1e-12 to 1e11 and a bias on which scinol-full answered
+// divergedAt 5 (its factor lost its smallest pivot) is learned to the end.
+func TestScinolFullStaysFiniteOnBadlyScaledData(t *testing.T) {
+	body := `{"task":"classify","features":{"bias":true},"loss":"logistic","learners":[{"id":"scinol-full"}],"data":{"x":[` +
+		`[-4.323936114563682e-05,2.088441128854086e-12,2.02222627800629e+08],[4.393955962775354e+08,-3.756660321144616,-1.1062231440673657e+07],` +
+		`[1039.0269153681554,-1.951454763297001e-07,-3.9198858951834415e-11],[4.964616396950977e-05,-2.011137865363473e+08,10342.31978591247],` +
+		`[-2.8070291815031905e-10,-4.359711130762928e-07,-2.1550108450166818e+08],[0.039736791086241306,6.8056853111482704e+10,2.19447193758505e-11],` +
+		`[3.649583127743732e-08,7.575852509161836e+08,22.202473104239438],[-0.00034584944680064153,9.175696659198285e-10,-2.6646716965874156e-06]],` +
+		`"y":[1,1,-1,-1,-1,1,1,1]}}`
+	code, out := post(t, body)
+	if code != 200 {
+		t.Fatalf("%d %v", code, out["error"])
+	}
+	res := out["learners"].([]any)[0].(map[string]any)
+	if d, _ := res["divergedAt"].(float64); d != 0 {
+		t.Fatalf("scinol-full diverged at round %v: %v", d, res)
+	}
+}
