@@ -410,3 +410,59 @@ func TestRoomEditsKeepTheRound(t *testing.T) {
 		}
 	}
 }
+
+// TestRoomsKeepUnreadableSavedState: in the bandit, sampling and lecture
+// rooms, a stored state the page cannot read is left as it was, as the
+// notice says, while the room plays and pauses (it was overwritten at
+// once), and replaced once the visitor changes a setting.
+func TestRoomsKeepUnreadableSavedState(t *testing.T) {
+	url := serveSite(t, server.New(siteDir))
+	for _, room := range []struct{ name, prefix, key, global string }{
+		{"bandit", "b-", "unitfree.bandit.v1", "unitfreeBandit"},
+		{"sampling", "s-", "unitfree.sampling.v1", "unitfreeSampling"},
+		{"lecture", "l-", "unitfree.lecture.v1", "unitfreeLecture"},
+	} {
+		t.Run(room.name, func(t *testing.T) {
+			ctx := newTab(t)
+			openRoom(t, ctx, url+"#"+room.name, room.global) // a first visit stores its state
+			settledLocation(t, ctx, "hash")
+			if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`localStorage.getItem("`+room.key+`") !== null`,
+				chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+				t.Fatal("the first visit stored nothing")
+			}
+			const stored = "v1.not-a-state"
+			if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`localStorage.setItem("`+room.key+`", "`+stored+`")`)); err != nil {
+				t.Fatal(err)
+			}
+			if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+				t.Fatal(err)
+			}
+			openRoom(t, ctx, url+"#"+room.name, room.global) // a new visit, with no state in its link
+			if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("`+room.prefix+`notice").textContent.includes("left untouched")`,
+				chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+				msg, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID(room.prefix+"notice")))
+				t.Fatalf("the notice says %q", msg)
+			}
+			for _, id := range []string{"play", "play", "step"} { // playing, pausing and stepping write the link
+				if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID(room.prefix+id))); err != nil {
+					t.Fatal(err)
+				}
+				time.Sleep(400 * time.Millisecond)
+			}
+			got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`localStorage.getItem("`+room.key+`")`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != stored {
+				t.Fatalf("the unreadable state was overwritten with %q", got)
+			}
+			if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID(room.prefix+"reset"))); err != nil { // the visitor acts
+				t.Fatal(err)
+			}
+			if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`localStorage.getItem("`+room.key+`") !== "`+stored+`"`,
+				chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+				t.Fatal("after a change the new state was not saved")
+			}
+		})
+	}
+}

@@ -4,6 +4,7 @@ package main
 
 import (
 	"math"
+	"strings"
 	"syscall/js"
 	"time"
 
@@ -103,7 +104,7 @@ func (a *app) restore(done func()) {
 				return
 			}
 		}
-		a.notice(err.Error() + " The page shows your saved data instead.")
+		a.notice(strings.TrimSuffix(err.Error(), ".") + ". The page shows your saved data instead.")
 		fromStorage()
 	})
 }

@@ -5,6 +5,7 @@ package main
 import (
 	"math"
 	"strconv"
+	"strings"
 	"syscall/js"
 	"time"
 
@@ -66,6 +67,10 @@ type roomView struct {
 	work      frameTimes         // the room's own work in each of them
 	phases    map[string]float64 // milliseconds of the last frame's parts: draw and step, and the room's own
 	prepareMs float64            // how long the last preparer.prepare took
+	// keepStored is set while the room's stored state could not be read:
+	// it is left as it was (the notice says so) until the visitor changes
+	// something, as the units room does.
+	keepStored bool
 }
 
 func newRoomView(doc dom.Document, spec roomSpec) *roomView {
@@ -129,7 +134,9 @@ func (v *roomView) notice(msg string) { v.el("notice").SetTextContent(msg) }
 // enter shows the room: the link's state (else on the first entry the
 // stored one, else the default) replaces the model when it differs from
 // it, and the room restarts; then the state is written back to the link. A
-// state that cannot be read is reported and the default shown.
+// link that cannot be read is reported and the stored state shown; a
+// stored state that cannot be read is reported, the default shown, and
+// the stored state left as it was until the visitor changes something.
 func (v *roomView) enter(link string) {
 	v.active = true
 	if k, ok := playground.LessonStep(link); ok {
@@ -139,17 +146,28 @@ func (v *roomView) enter(link string) {
 	link, round := playground.SplitRound(link)
 	current := v.content.raw()
 	if current == nil || (link != "" && !links.Same(link, current)) {
-		enc := link
-		if enc == "" {
-			enc = v.stored()
+		said := ""
+		if link != "" {
+			if err := v.content.decode(link); err != nil {
+				said = strings.TrimSuffix(err.Error(), ".") + ". The room shows your saved state instead. "
+				link, round = "", 0
+			}
 		}
-		first := enc == ""
-		if first {
-			v.content.reset()
-		} else if err := v.content.decode(enc); err != nil {
-			v.notice(err.Error() + " The room starts from its default instead.")
-			v.content.reset()
+		first := false
+		if link == "" {
+			switch enc := v.stored(); {
+			case enc == "":
+				first = said == ""
+				v.content.reset()
+			default:
+				if err := v.content.decode(enc); err != nil {
+					said += "Your saved state of this room could not be read and was left untouched (" + err.Error() + "): the room starts from its default."
+					v.keepStored = true
+					v.content.reset()
+				}
+			}
 		}
+		v.notice(strings.TrimSpace(said))
 		v.restart()
 		if first && !reducedMotion() { // a first visit sees the room at work
 			v.player.Toggle(v.freshRun)
@@ -200,6 +218,7 @@ func (v *roomView) changed() {
 		return
 	}
 	v.notice("")
+	v.keepStored = false // the visitor acted: their new state is the one to keep
 	v.persist()
 	r, err := v.content.newRun()
 	if err != nil {
@@ -422,7 +441,9 @@ func (v *roomView) persist() {
 		if v.lesson.step == 0 { // an open lesson keeps its step's link
 			js.Global().Get("history").Call("replaceState", nil, "", playground.Hash(v.spec.name, playground.WithRound(link, round)))
 		}
-		js.Global().Get("localStorage").Call("setItem", v.spec.storageKey, link)
+		if !v.keepStored {
+			js.Global().Get("localStorage").Call("setItem", v.spec.storageKey, link)
+		}
 	})
 }
 
