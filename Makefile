@@ -174,7 +174,7 @@ load: build
 	$(GO) build -o build/serve ./wasm/cmd/serve
 	$(GO) build -o build/loadgen ./wasm/cmd/loadgen
 	@build/serve -site site -port 18080 & pid=$$!; sleep 1; \
-	build/loadgen -url http://127.0.0.1:18080/api/run -c 64 -d 30s -heavy; rc=$$?; \
+	build/loadgen -url http://127.0.0.1:18080/api/run -c 64 -d 30s -heavy -idle 1000; rc=$$?; \
 	grep VmHWM /proc/$$pid/status | sed 's/VmHWM:/server peak memory:/'; kill $$pid; exit $$rc
 
 clean:

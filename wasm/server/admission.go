@@ -4,6 +4,7 @@ import (
 	"context"
 	"runtime"
 	"runtime/debug"
+	"sync"
 	"time"
 
 	"golang.org/x/sync/semaphore"
@@ -35,9 +36,15 @@ func DefaultAdmission() Admission {
 }
 
 // freeAfter is the estimated size of a run after which the memory it
-// used is given back to the operating system at once (Go's scavenger
-// would return it over minutes).
+// used is given back to the operating system once the server is idle
+// (Go's scavenger would return it over minutes).
 const freeAfter = 64 << 20
+
+// freeDelay is how long the server must be idle, after a large run, before
+// its memory is given back: debug.FreeOSMemory is a full collection, which
+// after every large run of a busy server halved its runs per second and
+// tripled /api/health's slowest answer (41 -> 145 ms).
+const freeDelay = time.Second
 
 // admitter is an Admission's state: its queue places, slots and memory.
 type admitter struct {
@@ -45,6 +52,12 @@ type admitter struct {
 	waiting chan struct{}
 	slots   *semaphore.Weighted
 	memory  *semaphore.Weighted
+	free    func() // gives memory back (debug.FreeOSMemory)
+
+	mu      sync.Mutex
+	running int         // runs admitted and not yet released
+	large   bool        // a large run ended since memory was last given back
+	freeing *time.Timer // the pending give-back, if any
 }
 
 // admitter returns the state that admits runs under a.
@@ -53,7 +66,7 @@ func (a Admission) admitter() *admitter {
 		a.Memory = DefaultAdmission().Memory
 	}
 	return &admitter{Admission: a, waiting: make(chan struct{}, a.Queue),
-		slots: semaphore.NewWeighted(int64(a.Slots)), memory: semaphore.NewWeighted(a.Memory)}
+		slots: semaphore.NewWeighted(int64(a.Slots)), memory: semaphore.NewWeighted(a.Memory), free: debug.FreeOSMemory}
 }
 
 // Admit is api.Options.Admit: it waits, within a queue place and for at
@@ -102,13 +115,38 @@ func (a *admitter) Admit(ctx context.Context, bytes int64) (func(), error) {
 			return nil, refusal(ctx, busy)
 		}
 	}
+	a.mu.Lock()
+	a.running++
+	a.mu.Unlock()
 	return func() {
 		a.memory.Release(bytes)
 		a.slots.Release(1)
-		if bytes >= freeAfter {
-			debug.FreeOSMemory()
-		}
+		a.ended(bytes >= freeAfter)
 	}, nil
+}
+
+// ended notes the end of a run; once no run has been running for
+// freeDelay after a large one, the memory goes back to the system.
+func (a *admitter) ended(large bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.running--
+	a.large = a.large || large
+	if a.running > 0 || !a.large || a.freeing != nil {
+		return
+	}
+	a.freeing = time.AfterFunc(freeDelay, func() {
+		a.mu.Lock()
+		idle := a.running == 0
+		a.freeing = nil
+		if idle {
+			a.large = false
+		}
+		a.mu.Unlock()
+		if idle { // else the last run to end schedules it again
+			a.free()
+		}
+	})
 }
 
 // refusal is the error of a wait that ended: the client's own end, or busy.

@@ -155,3 +155,33 @@ func TestAdmissionWithoutQueue(t *testing.T) {
 	}
 	r()
 }
+
+// TestMemoryGoesBackWhenIdle: after a large run, the memory goes back to
+// the system once no run has run for a while, not while runs go on, and
+// not after small runs only.
+func TestMemoryGoesBackWhenIdle(t *testing.T) {
+	a := Admission{Slots: 2, Queue: 2, Wait: time.Second, Memory: 1 << 30}.admitter()
+	var mu sync.Mutex
+	freed := 0
+	a.free = func() { mu.Lock(); freed++; mu.Unlock() }
+	count := func() int { mu.Lock(); defer mu.Unlock(); return freed }
+	ctx := context.Background()
+	small, _ := a.Admit(ctx, 1<<20)
+	small()
+	time.Sleep(freeDelay + 300*time.Millisecond)
+	if n := count(); n != 0 {
+		t.Fatalf("memory given back %d times after a small run", n)
+	}
+	long, _ := a.Admit(ctx, 1<<20)
+	big, _ := a.Admit(ctx, freeAfter)
+	big()
+	time.Sleep(freeDelay + 300*time.Millisecond)
+	if n := count(); n != 0 {
+		t.Fatalf("memory given back %d times while a run was running", n)
+	}
+	long()
+	time.Sleep(freeDelay + 300*time.Millisecond)
+	if n := count(); n != 1 {
+		t.Fatalf("memory given back %d times once idle after a large run, want 1", n)
+	}
+}

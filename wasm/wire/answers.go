@@ -22,6 +22,9 @@ type LinearAnswer struct {
 	Task data.Task `json:"task"`
 	Data DataInfo  `json:"data"`
 	eval.Result
+	// Order is the source row of each round, counted from 1 as the API's
+	// messages count rows (row 1 is data.x[0], or a CSV's first line of
+	// data); sparse rows' feature indices, like JSON arrays, count from 0.
 	Order []int `json:"order,omitempty"`
 }
 

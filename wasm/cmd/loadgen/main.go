@@ -4,8 +4,10 @@
 // N concurrent clients send the same POST /api/run for a fixed duration
 // while one more asks GET /api/health every 50 ms; it prints requests per
 // second, latency percentiles and the status codes of both, and fails if
-// health ever took longer than -health-budget. It refuses any address that
-// is not on this machine.
+// health ever took longer than -health-budget. With -idle N it first opens
+// N connections that send nothing and holds them for the whole run, and
+// each health probe opens a connection of its own, as a new visitor does.
+// It refuses any address that is not on this machine.
 package main
 
 import (
@@ -38,6 +40,7 @@ func main() {
 	duration := flag.Duration("d", 30*time.Second, "how long to send requests")
 	heavy := flag.Bool("heavy", false, "send the heaviest allowed run instead of a penguins run")
 	budget := flag.Duration("health-budget", 100*time.Millisecond, "the longest /api/health may take")
+	idle := flag.Int("idle", 0, "connections to open and hold idle during the run")
 	flag.Parse()
 	body := penguinsRun
 	if *heavy {
@@ -47,6 +50,15 @@ func main() {
 	if err != nil || !isLoopback(u.Hostname()) {
 		fmt.Fprintln(os.Stderr, "loadgen: the target must be a loopback address, got", *target)
 		os.Exit(2)
+	}
+	held := holdIdle(u.Host, *idle)
+	defer func() {
+		for _, c := range held {
+			c.Close()
+		}
+	}()
+	if *idle > 0 {
+		fmt.Printf("holding %d idle connections\n", len(held))
 	}
 	tr := &http.Transport{MaxIdleConnsPerHost: *clients}
 	client := &http.Client{Transport: tr, Timeout: 30 * time.Second}
@@ -113,19 +125,33 @@ func main() {
 	}
 }
 
+// holdIdle opens n connections to host that send nothing.
+func holdIdle(host string, n int) []net.Conn {
+	var conns []net.Conn
+	for range n {
+		c, err := net.Dial("tcp", host)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "loadgen: an idle connection:", err)
+			break
+		}
+		conns = append(conns, c)
+	}
+	return conns
+}
+
 // healthLatencies are the probe's answer times and failed probes.
 type healthLatencies struct {
 	took   []time.Duration
 	failed int
 }
 
-// probeHealth asks GET /api/health every 50 ms until end, on its own
-// connection, and sends what it measured.
+// probeHealth asks GET /api/health every 50 ms until end, each time on a
+// new connection, and sends what it measured.
 func probeHealth(load *http.Client, run *url.URL, end time.Time) chan healthLatencies {
 	out := make(chan healthLatencies, 1)
 	h := *run
 	h.Path = "/api/health"
-	client := &http.Client{Transport: &http.Transport{}, Timeout: 5 * time.Second}
+	client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}, Timeout: 5 * time.Second}
 	go func() {
 		var res healthLatencies
 		for time.Now().Before(end) {
