@@ -1,8 +1,10 @@
 # unitfree — the verbs. `make serve` builds and serves the playground with its
-# API on http://localhost:8080 (PORT=... overrides); `make test` runs every test.
+# API on http://localhost:8080 (PORT=... overrides; HOST=0.0.0.0 serves the
+# room's network); `make test` runs every test.
 
 GO        ?= go
 PORT      ?= 8080
+HOST      ?= 127.0.0.1
 WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm
 JS_ENV    := GOOS=js GOARCH=wasm
 WASM_FLAGS := -trimpath -ldflags="-s -w"
@@ -66,9 +68,10 @@ $(NPM_STAMP): $(CF_DIR)/package.json $(CF_DIR)/package-lock.json
 deploy: build worker $(NPM_STAMP)
 	cd $(CF_DIR) && WRANGLER_SEND_METRICS=false npx wrangler deploy
 
-## serve: build, then serve the site and the API on localhost:$(PORT)
+## serve: build, then serve the site and the API on localhost:$(PORT);
+## HOST=0.0.0.0 serves a class on the room's network (it prints the addresses)
 serve: build
-	$(GO) run ./wasm/cmd/serve -site site -port $(PORT)
+	$(GO) run ./wasm/cmd/serve -site site -port $(PORT) -host $(HOST)
 
 ## test: format, vet, native tests, the same tests in wasm under Node, the
 ## API in workerd, browser tests

@@ -1,6 +1,8 @@
 package data
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -20,11 +22,22 @@ type Limits struct {
 // have as many features as the learners' mapped features may (500).
 var DefaultLimits = Limits{MaxRows: 100_000, MaxColumns: 100, MaxSparseColumns: 500}
 
-// ParseCSV reads CSV text with a header row. Every row must have as many
-// cells as the header; columns whose non-empty cells are all numbers are
-// numeric, the others text (a label column may be text).
+// ParseCSV reads CSV text with a header row. The separator is the comma,
+// the semicolon or the tab, whichever the header row holds most of outside
+// quotes (a comma when it holds none); with a semicolon or a tab, numbers
+// may have a decimal comma ("1,5"), as spreadsheets write them in much of
+// the world. Every row must have as many cells as the header; columns whose
+// non-empty cells are all numbers are numeric, the others text (a label
+// column may be text). The table keeps each data row's line in the text.
 func ParseCSV(r io.Reader, lim Limits) (*Table, error) {
-	cr := csv.NewReader(r)
+	br := bufio.NewReaderSize(r, 64<<10)
+	head, _ := br.Peek(64 << 10)
+	if i := bytes.IndexByte(head, '\n'); i >= 0 {
+		head = head[:i]
+	}
+	sep := Separator(string(head))
+	cr := csv.NewReader(br)
+	cr.Comma = sep
 	cr.FieldsPerRecord = -1 // checked below with a clearer message
 	header, err := cr.Read()
 	if errors.Is(err, io.EOF) {
@@ -49,6 +62,7 @@ func ParseCSV(r io.Reader, lim Limits) (*Table, error) {
 		header[i] = name
 	}
 	cells := make([][]string, len(header))
+	var lines []int
 	rows := 0
 	for {
 		rec, err := cr.Read()
@@ -65,9 +79,11 @@ func ParseCSV(r io.Reader, lim Limits) (*Table, error) {
 		if rows > lim.MaxRows {
 			return nil, fmt.Errorf("csv: more than the limit of %d data rows", lim.MaxRows)
 		}
+		line, _ := cr.FieldPos(0)
 		if len(rec) != len(header) {
-			return nil, fmt.Errorf("csv: row %d has %d cells, the header has %d", rows, len(rec), len(header))
+			return nil, fmt.Errorf("csv: line %d has %d cells, the header has %d (separator: %s)", line, len(rec), len(header), SeparatorName(sep))
 		}
+		lines = append(lines, line)
 		for j, cell := range rec {
 			cells[j] = append(cells[j], cell)
 		}
@@ -75,9 +91,43 @@ func ParseCSV(r io.Reader, lim Limits) (*Table, error) {
 	if rows == 0 {
 		return nil, errors.New("csv: no data rows after the header")
 	}
-	t := &Table{Rows: rows}
+	t := &Table{Rows: rows, Separator: sep, Lines: lines}
 	for j, name := range header {
-		t.Columns = append(t.Columns, newColumn(name, cells[j]))
+		t.Columns = append(t.Columns, newColumn(name, cells[j], sep != ','))
 	}
 	return t, nil
+}
+
+// Separator returns the separator of a CSV header line: the comma, the
+// semicolon or the tab, whichever it holds most of outside quotes; the
+// comma when it holds none of them.
+func Separator(header string) rune {
+	counts := map[rune]int{}
+	quoted := false
+	for _, c := range header {
+		switch {
+		case c == '"':
+			quoted = !quoted
+		case !quoted && (c == ',' || c == ';' || c == '\t'):
+			counts[c]++
+		}
+	}
+	best := ','
+	for _, c := range []rune{';', '\t'} {
+		if counts[c] > counts[best] {
+			best = c
+		}
+	}
+	return best
+}
+
+// SeparatorName names a separator for a message.
+func SeparatorName(sep rune) string {
+	switch sep {
+	case ';':
+		return "semicolon"
+	case '\t':
+		return "tab"
+	}
+	return "comma"
 }

@@ -28,7 +28,7 @@ func TestParseCSVErrorsNameTheProblem(t *testing.T) {
 	tests := []struct{ text, want string }{
 		{"", "empty"},
 		{"a,b\n", "no data rows"},
-		{"a,b\n1,2\n3\n", "row 2 has 1 cells"},
+		{"a,b\n1,2\n3\n", "line 3 has 1 cells"},
 		{"a,,c\n1,2,3\n", "column 2 has no name"},
 		{"a,a\n1,2\n", `"a" twice`},
 		{"a,\"b\n1,2\n", "csv"},

@@ -35,14 +35,15 @@ type Selection struct {
 // Rounds are the (x, y) pairs a learner sees, in data order, with where each
 // came from.
 type Rounds struct {
-	Features []string
-	Units    []string
-	X        [][]float64
-	Y        []float64
-	Rows     []int  // 1-based source row of each round
-	Dropped  int    // rows left out because a selected cell was missing
-	Excluded int    // rows left out because their class was not selected
-	Positive string // the label value that became +1 (classification)
+	Features    []string
+	Units       []string
+	X           [][]float64
+	Y           []float64
+	Rows        []int  // 1-based source row of each round
+	Dropped     int    // rows left out because a selected cell was missing
+	DroppedRows []int  // those rows, 1-based
+	Excluded    int    // rows left out because their class was not selected
+	Positive    string // the label value that became +1 (classification)
 }
 
 // Select turns columns of t into rounds for the task. Rows with a missing
@@ -67,6 +68,7 @@ func (t *Table) Select(task Task, sel Selection) (*Rounds, error) {
 		switch {
 		case missing || miss:
 			r.Dropped++
+			r.DroppedRows = append(r.DroppedRows, i+1)
 		case !keep:
 			r.Excluded++
 		default:

@@ -20,8 +20,19 @@ type Column struct {
 
 // Table is a rectangular set of named columns.
 type Table struct {
-	Columns []Column
-	Rows    int
+	Columns   []Column
+	Rows      int
+	Separator rune  // of the CSV text it was read from (0 for a built-in table)
+	Lines     []int // the line of the CSV text each row was read from, when read from one
+}
+
+// Line returns the line of the text that row (1-based) was read from, or
+// the row itself for a table that was not read from text.
+func (t *Table) Line(row int) int {
+	if row >= 1 && row <= len(t.Lines) {
+		return t.Lines[row-1]
+	}
+	return row
 }
 
 // Column returns the column with the given name.
@@ -43,14 +54,18 @@ func (t *Table) Names() []string {
 	return names
 }
 
-// newColumn builds a column from its cells, deciding whether it is numeric.
-func newColumn(name string, cells []string) Column {
+// newColumn builds a column from its cells, deciding whether it is numeric;
+// with decimalComma, "1,5" is the number 1.5.
+func newColumn(name string, cells []string, decimalComma bool) Column {
 	c := Column{Name: name, Text: cells, Numeric: true, Values: make([]float64, len(cells))}
 	for i, cell := range cells {
 		cell = strings.TrimSpace(cell)
 		if cell == "" || strings.EqualFold(cell, "NA") {
 			c.Values[i] = math.NaN()
 			continue
+		}
+		if decimalComma && strings.Count(cell, ",") == 1 && !strings.Contains(cell, ".") {
+			cell = strings.Replace(cell, ",", ".", 1)
 		}
 		v, err := strconv.ParseFloat(cell, 64)
 		if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {

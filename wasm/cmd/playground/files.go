@@ -60,8 +60,15 @@ func (a *app) importCSVWith(name, text string, choice playground.CSVChoice) {
 	a.csv = &importedFile{name: name, text: text, imp: imp}
 	a.model.SetData(imp.Preset)
 	a.changed()
-	msg := fmt.Sprintf("Imported %d points from %s: %s and %s are the features, %s the label.", len(imp.Points), name,
+	msg := fmt.Sprintf("Imported %d points from %s: %s and %s are the features, %s the label", len(imp.Points), name,
 		imp.Choice.X, imp.Choice.Y, imp.Choice.Label)
+	if classes := imp.ClassesText(); classes != "" {
+		msg += ", " + classes + " (pick other classes under Columns)"
+	}
+	msg += "."
+	if skipped := imp.SkippedText(); skipped != "" {
+		msg += " " + skipped + "."
+	}
 	if len(imp.Unused) > 0 {
 		msg += " Not used (the plot shows two features; pick others under Columns): " + strings.Join(imp.Unused, ", ") + "."
 	}
@@ -79,12 +86,16 @@ type importedFile struct {
 // bindCSVChoice makes the column pickers re-import the file with the
 // columns picked.
 func (a *app) bindCSVChoice() {
-	for _, id := range []string{"csv-x", "csv-y", "csv-label"} {
+	for _, id := range []string{"csv-x", "csv-y", "csv-label", "csv-classes"} {
 		a.on(id, "change", func() {
 			if a.csv == nil {
 				return
 			}
-			a.importCSVWith(a.csv.name, a.csv.text, playground.CSVChoice{X: value(a.el("csv-x")), Y: value(a.el("csv-y")), Label: value(a.el("csv-label"))})
+			choice := playground.CSVChoice{X: value(a.el("csv-x")), Y: value(a.el("csv-y")), Label: value(a.el("csv-label"))}
+			if id == "csv-classes" {
+				choice.Positive, choice.Negative = a.csv.imp.ClassChoice(value(a.el("csv-classes")))
+			}
+			a.importCSVWith(a.csv.name, a.csv.text, choice)
 		})
 	}
 }
@@ -101,6 +112,9 @@ func (a *app) syncCSVChoice() {
 	fillSelect(a.doc, a.el("csv-x"), imp.Numeric, imp.Choice.X)
 	fillSelect(a.doc, a.el("csv-y"), imp.Numeric, imp.Choice.Y)
 	fillSelect(a.doc, a.el("csv-label"), imp.Columns, imp.Choice.Label)
+	values, labels, selected := imp.ClassOptions()
+	fillSelectLabels(a.doc, a.el("csv-classes"), values, labels, selected)
+	setHidden(a.el("csv-classes-field"), len(values) == 0)
 	setHidden(box, false)
 }
 

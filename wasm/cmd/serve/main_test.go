@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -185,4 +186,59 @@ func TestIdleConnectionsDoNotStarveHealth(t *testing.T) {
 	if worst > time.Second {
 		t.Errorf("health took %v with 1,000 idle connections open", worst)
 	}
+}
+
+// TestClassroomServer: listening on every interface, the server prints
+// the address of each of this machine's network interfaces that students
+// open, and answers as on localhost (the test calls it on loopback only:
+// this workplace allows no traffic to other addresses).
+func TestClassroomServer(t *testing.T) {
+	site := t.TempDir()
+	os.WriteFile(filepath.Join(site, "index.html"), []byte("<title>unitfree</title>"), 0o644)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pr, pw := io.Pipe()
+	go run(ctx, "0.0.0.0:0", site, pw)
+	lines := bufio.NewReader(pr)
+	first, err := lines.ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	local := strings.TrimSpace(first[strings.Index(first, "http://"):])
+	port := local[strings.LastIndex(local, ":")+1 : len(local)-1]
+	want := networkURLs(mustAtoi(t, port))
+	var printed []string
+	for range want {
+		line, err := lines.ReadString('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(line, "students open: http://") {
+			t.Fatalf("line %q", line)
+		}
+		printed = append(printed, strings.TrimSpace(strings.TrimPrefix(line, "students open: ")))
+	}
+	go io.Copy(io.Discard, pr)
+	if strings.Join(printed, " ") != strings.Join(want, " ") {
+		t.Errorf("printed %v, want %v", printed, want)
+	}
+	t.Logf("%s and %v", local, printed)
+	for _, u := range []string{local, strings.Replace(local, "localhost", "127.0.0.1", 1)} {
+		resp, err := http.Get(u + "api/health")
+		if err != nil {
+			t.Fatalf("%s: %v", u, err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 200 || resp.Header.Get("Content-Security-Policy") == "" {
+			t.Errorf("%s: %d %v", u, resp.StatusCode, resp.Header)
+		}
+	}
+}
+
+func mustAtoi(t *testing.T, s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }
