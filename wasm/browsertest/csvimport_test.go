@@ -51,6 +51,7 @@ func TestCSVImportWithoutDeadEnds(t *testing.T) {
 	if m := pageModel(t, ctx); len(m.Points) != 4 {
 		t.Errorf("virginica against setosa: %d points, want 4", len(m.Points))
 	}
+	screenshot(t, ctx, "csv-import-classes")
 	importCSVFile(t, ctx, "pipes.csv", "x|y|label\n1|2|a\n3|4|b\n")
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("notice").textContent.includes("no comma, semicolon or tab")`,
 		chromedp.WithPollingTimeout(5*time.Second))); err != nil {
