@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"unitfree/core/bandit"
 	"unitfree/core/eval"
@@ -130,7 +131,7 @@ func TestBanditRoom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if room.Data != playground.BanditSynSep || room.Rounds != 200 || page.Rounds != 200 {
+	if room.Data != playground.BanditSynSep || room.Rounds != 5000 || page.Rounds != 5000 { // T as the lesson says
 		t.Fatalf("the paper preset gives %s with %d rounds (%d played)", room.Data, room.Rounds, page.Rounds)
 	}
 	x, y := bandit.SynSep(room.Seed, room.Rounds)
@@ -464,5 +465,39 @@ func TestRoomsKeepUnreadableSavedState(t *testing.T) {
 				t.Fatal("after a change the new state was not saved")
 			}
 		})
+	}
+}
+
+// TestGammaStepsByPowersOfTwo: the exploration rate is shown and stepped
+// as the SOBA paper sets it, by powers of two: from the default 2⁻⁴, two
+// presses of the left arrow reach 2⁻⁶ = 1/64 (it took 12 presses, shown
+// as 0.01562).
+func TestGammaStepsByPowersOfTwo(t *testing.T) {
+	ctx := newTab(t)
+	url := serveSite(t, server.New(siteDir))
+	openRoom(t, ctx, url+"#bandit", "unitfreeBandit")
+	shown := func() string {
+		t.Helper()
+		s, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("b-gamma-value")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	if s := shown(); s != "2⁻⁴ = 1/16" {
+		t.Fatalf("the default γ reads %q", s)
+	}
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.ID("b-gamma")), chromedp.KeyEvent(kb.ArrowLeft), chromedp.KeyEvent(kb.ArrowLeft)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.unitfreeBandit.gamma === 1/64`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+		g, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.unitfreeBandit.gamma`))
+		t.Fatalf("after two presses γ = %v, want 1/64", g)
+	}
+	if s := shown(); s != "2⁻⁶ = 1/64" {
+		t.Errorf("γ = 1/64 reads %q", s)
+	}
+	if v, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("b-gamma").getAttribute("aria-valuetext")`)); v != "2⁻⁶ = 1/64" {
+		t.Errorf("the slider's aria-valuetext is %q", v)
 	}
 }

@@ -64,9 +64,11 @@ func BanditFields() Fields[BanditRoom] {
 	return Fields[BanditRoom]{
 		{Param: catalog.Param{Name: "rounds", Doc: "rounds T", Default: 200, Min: 1, Max: MaxBanditRounds}, Integer: true, Step: 1,
 			Ref: func(b *BanditRoom) any { return &b.Rounds }, Applies: (*BanditRoom).generated},
-		{Param: withDefault(entryParam(catalog.Bandit(), "soba", "gamma"), 0.05), Control: Log2Slider, Step: 0.25,
+		// The exploration rates step by powers of two, as the SOBA paper
+		// sets them (γ = 2^-6 is one arrow press from 2^-5).
+		{Param: withDefault(entryParam(catalog.Bandit(), "soba", "gamma"), 1.0/16), Control: Log2Slider, Step: 1,
 			Ref: func(b *BanditRoom) any { return &b.Gamma }},
-		{Param: withDefault(entryParam(catalog.Bandit(), "soba-adaptive", "gammaMax"), 0.5), Control: Log2Slider, Step: 0.25,
+		{Param: withDefault(entryParam(catalog.Bandit(), "soba-adaptive", "gammaMax"), 0.5), Control: Log2Slider, Step: 1,
 			Ref: func(b *BanditRoom) any { return &b.GammaMax }},
 		seedField("seed", "data seed", func(b *BanditRoom) any { return &b.Seed }),
 		seedField("drawSeed", "seed of the exploration draws", func(b *BanditRoom) any { return &b.DrawSeed }),

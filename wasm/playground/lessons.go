@@ -117,6 +117,14 @@ func banditModel(preset string, gamma float64, rounds int, learners ...string) *
 	return b
 }
 
+// BanditPaper is the bandit room's "paper's experiment": the SOBA paper's
+// SynSep at T = 5000 rounds and γ = 2^-6, the diagonal SOBA against the
+// Banditron with the multiclass Perceptron as the floor. The lesson's
+// third step is this experiment.
+func BanditPaper() *BanditRoom {
+	return banditModel(BanditSynSep, math.Pow(2, -6), MaxBanditRounds, "soba-diag", "banditron", "perceptron-mc")
+}
+
 // BanditLesson is the bandit room's lesson (Beygelzimer, Orabona, Zhang,
 // ICML 2017; the figures are the room's, at T = 5000 rounds).
 var BanditLesson = Lesson[BanditRoom]{Title: "One bit of feedback", Steps: []Step[BanditRoom]{
@@ -124,7 +132,7 @@ var BanditLesson = Lesson[BanditRoom]{Title: "One bit of feedback", Steps: []Ste
 		Text: "Three penguin species. Each round a learner plays one species for the penguin shown and hears only whether it was right: " +
 			"when it is wrong it does not learn which species it was. The line under each panel tells the round.",
 		Do:    "Press Step a few times and read the line under each panel: played, right or wrong, updated or not.",
-		State: func() *BanditRoom { return banditModel("penguins", 0.05, 0, "soba", "banditron") }, Rounds: 3},
+		State: func() *BanditRoom { return banditModel("penguins", 1.0/16, 0, "soba", "banditron") }, Rounds: 3},
 	{Title: "Exploration: γ",
 		Text: "To learn about labels it would not play, a learner plays a uniformly random label with probability γ (a diamond marks those rounds). " +
 			"With γ = 1/4, about a quarter of the rounds explore, and each exploration costs a likely mistake.",
@@ -134,9 +142,7 @@ var BanditLesson = Lesson[BanditRoom]{Title: "One bit of feedback", Steps: []Ste
 		Text: "The paper's SynSep data: 9 classes, 400 binary features, separable. At γ = 1/64 the diagonal SOBA is wrong on 68% of 5000 rounds, " +
 			"the Banditron on 7%. On this separable data the diagonal SOBA needs a much larger γ to catch up: at γ = 1/8 the two are level (22%).",
 		Do: "Compare the mistake rates of the diagonal SOBA and the Banditron; the multiclass Perceptron, which sees every label, is the floor.",
-		State: func() *BanditRoom {
-			return banditModel(BanditSynSep, math.Pow(2, -6), MaxBanditRounds, "soba-diag", "banditron", "perceptron-mc")
-		}, Rounds: -1},
+		State: BanditPaper, Rounds: -1},
 	{Title: "SynNonSep at γ = 1/16: SOBA wins",
 		Text: "SynNonSep is SynSep with 5% of the labels replaced by others. There the order flips at larger γ: " +
 			"at γ = 1/16 the diagonal SOBA is wrong on 32% of the rounds, the Banditron on 34%. The paper's claim for noisy data holds in this room from γ of about 1/16 " +

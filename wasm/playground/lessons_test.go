@@ -2,6 +2,9 @@ package playground
 
 import (
 	"math"
+	"os"
+	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -173,5 +176,26 @@ func TestLectureLessonClaims(t *testing.T) {
 	}
 	if sq := g.Players[2]; sq.Regret[last] > sq.Bound[last] || sq.Bound[last] != 3*math.Sqrt(100)-1 {
 		t.Errorf("OGD η/√t: regret %v, bound %v", sq.Regret[last], sq.Bound[last])
+	}
+}
+
+// TestBanditPaperPresetIsTheLessons: the bandit room's "paper's
+// experiment" button plays what the lesson's SynSep step describes, T =
+// 5000 rounds at γ = 2^-6 (the button once played T = 200), and its label
+// says T.
+func TestBanditPaperPresetIsTheLessons(t *testing.T) {
+	p, step := BanditPaper(), BanditLesson.Steps[2].State()
+	if p.Rounds != 5000 || p.Gamma != 1.0/64 || !reflect.DeepEqual(p, step) {
+		t.Fatalf("paper preset %+v, lesson step %+v", p, step)
+	}
+	if !strings.Contains(BanditLesson.Steps[2].Text, "5000 rounds") {
+		t.Errorf("the lesson step does not name T: %q", BanditLesson.Steps[2].Text)
+	}
+	page, err := os.ReadFile("../../site/index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(page), `<button id="b-paper">Paper's experiment: SynSep, T = 5000, γ = 2<sup>−6</sup></button>`) {
+		t.Error("the paper button does not say T = 5000")
 	}
 }

@@ -112,8 +112,13 @@ func syncFields[M any](v *roomView, fs playground.Fields[M], m *M) {
 		default:
 			el.Underlying().Set("value", strconv.FormatFloat(x, 'g', -1, 64))
 		}
+		text := num(x)
+		if f.Control == playground.Log2Slider {
+			text = playground.PowerOfTwoText(x)
+			el.SetAttribute("aria-valuetext", text)
+		}
 		if shown := byID(v.doc, v.spec.prefix+f.Name+"-value"); shown != nil {
-			shown.SetTextContent(num(x))
+			shown.SetTextContent(text)
 		}
 		if field := el.Closest(".field, .inline"); field != nil {
 			setHidden(field, !f.Shown(m))

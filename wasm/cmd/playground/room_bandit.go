@@ -77,11 +77,7 @@ func (v *banditView) run() *playground.BanditRun { return runAs[*playground.Band
 
 // paper is the paper's experiment: the diagonal SOBA against the Banditron
 // with the Perceptron as the full-information line.
-func (v *banditView) paper() {
-	v.model.LoadPreset(playground.BanditSynSep)
-	v.model.Gamma = math.Pow(2, -6)
-	v.model.Learners = []string{"soba-diag", "banditron", "perceptron-mc"}
-}
+func (v *banditView) paper() { v.model = playground.BanditPaper() }
 
 func (v *banditView) newRun() (playground.Stepper, error) {
 	run, err := playground.NewBanditRun(v.model)
