@@ -111,6 +111,13 @@
     return asked;
   }
   if (touchFirst) firstInput();
+
+  // Texts that assume a mouse ("Hover…", "right-click") say the touch
+  // equivalent, from their data-touch attribute, on a device that cannot
+  // hover.
+  if (typeof matchMedia === "function" && matchMedia("(hover: none)").matches) {
+    for (const el of document.querySelectorAll("[data-touch]")) el.textContent = el.dataset.touch;
+  }
   window.unitfreeTouchFirst = touchFirst;
 
   // waitForVisitor shows, on a touch-first device, that the program is

@@ -4,6 +4,7 @@ package browsertest
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -94,4 +95,55 @@ func evalBool(t *testing.T, ctx context.Context, expr string) bool {
 	t.Helper()
 	b, err := chromedp.Run(ctx, chromedp.Evaluate[bool](expr))
 	return err == nil && b
+}
+
+// phoneTab returns a tab emulating a phone of 390 x 844 CSS pixels whose
+// only pointer is a finger, with the page started (its first touch given).
+func phoneTab(t *testing.T, url string) context.Context {
+	t.Helper()
+	ctx := newLiveTab(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, emulation.SetTouchEmulationEnabled, emulation.SetTouchEmulationEnabledParams{Enabled: true, MaxTouchPoints: 5}); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.unitfreeWaiting === true || (window.unitfree && window.unitfree.ready === true)`,
+		chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+		t.Fatal(err)
+	}
+	if evalBool(t, ctx, `window.unitfreeWaiting === true`) {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("load-start"))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.unitfree && window.unitfree.ready === true`, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+		t.Fatal(err)
+	}
+	return ctx
+}
+
+// TestPhoneTextsSayTouch: on a device that cannot hover, the hints that
+// assume a mouse say the touch equivalent ("Hover the chart" and
+// "right-click" once stood on phones).
+func TestPhoneTextsSayTouch(t *testing.T) {
+	ctx := phoneTab(t, serveSite(t, server.New(siteDir)))
+	texts, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("[data-touch]")].map(e => e.textContent)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(texts) < 6 {
+		t.Fatalf("%d texts with a touch wording", len(texts))
+	}
+	for _, s := range texts {
+		if strings.Contains(s, "Hover") || strings.Contains(s, "right-click") || strings.Contains(s, "Click") {
+			t.Errorf("a phone reads %q", s)
+		}
+	}
+	if s, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("chart-readout"))); s != "Touch the chart for values." {
+		t.Errorf("the chart's readout on a phone: %q", s)
+	}
 }

@@ -100,7 +100,7 @@ var UnitsLesson = Lesson[Model]{Title: "Units, and learners that ignore them", S
 	{Title: "°C to °F: an affine change",
 		Text: "Seattle weather: sun or rain from the day's highest temperature and its precipitation. " +
 			"°F = 1.8 °C + 32 shifts the origin as well as the scale: with a bias feature that is a linear map of the inputs, " +
-			"which only the fully invariant algorithm (Kotłowski's Algorithm 2, SI full) absorbs. The per-feature learners' meters turn red.",
+			"which only the fully invariant algorithm (Kotłowski's Algorithm 2, SI full) absorbs. The per-feature learners' meters turn orange.",
 		Do:    "Switch temp_max between °C and °F and read the four meters.",
 		State: func() *Model { return unitsModel("weather", "F") }, Rounds: -1},
 }}

@@ -85,6 +85,7 @@ func (a *app) bind() {
 		v, _ := strconv.ParseFloat(value(a.el("speed")), 64)
 		a.speed = max(1, min(1000, int(math.Round(math.Pow(10, v)))))
 		a.el("speed-value").SetTextContent(strconv.Itoa(a.speed))
+		setCount(a.el("speed-unit"), float64(a.speed))
 	})
 	a.on("shuffle", "change", func() { a.model.Shuffle = checked(a.el("shuffle")); a.changed() })
 	a.on("seed", "change", func() {

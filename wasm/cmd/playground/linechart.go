@@ -84,6 +84,15 @@ func (c *lineChart) showFor(state any, curves func() ([]curve, bool)) string {
 // one SVG path string.
 var path2D = js.Global().Get("Path2D")
 
+// readoutHint invites the visitor to read a chart's values: by hovering
+// it, or on a device that cannot hover, by touching it.
+var readoutHint = func() string {
+	if js.Global().Call("matchMedia", "(hover: none)").Get("matches").Bool() {
+		return "Touch the chart for values."
+	}
+	return "Hover the chart for values."
+}()
+
 // newLineChart wraps the canvas with the given id; redraw is called when
 // the pointer moves over it or leaves it, and when its width on screen
 // changes.
@@ -110,13 +119,18 @@ func newLineChart(doc dom.Document, id, xName string, redraw func()) *lineChart 
 		return nil
 	}))
 	observer.Call("observe", c.canvas.Underlying())
-	c.canvas.AddEventListener("pointermove", false, func(ev dom.Event) {
+	point := func(ev dom.Event) {
 		k := c.w / math.Max(1, c.canvas.Underlying().Get("clientWidth").Float())
 		frac := (ev.(*dom.PointerEvent).OffsetX()*k - chartLeft) / (c.w - chartLeft - c.legendWidth())
 		c.hover = math.Max(0, math.Min(1, frac)) * c.xmax
 		redraw()
-	})
-	c.canvas.AddEventListener("pointerleave", false, func(dom.Event) {
+	}
+	c.canvas.AddEventListener("pointermove", false, point)
+	c.canvas.AddEventListener("pointerdown", false, point) // a tap shows the values too
+	c.canvas.AddEventListener("pointerleave", false, func(ev dom.Event) {
+		if ev.(*dom.PointerEvent).PointerType() == "touch" {
+			return // a lifted finger leaves the values shown until the next touch
+		}
 		c.hover = math.NaN()
 		redraw()
 	})
@@ -282,7 +296,7 @@ func (c *lineChart) render(curves []curve, logY bool) string {
 		y += 5
 	}
 	if math.IsNaN(c.hover) {
-		return "Hover the chart for values."
+		return readoutHint
 	}
 	x := chartLeft + c.hover/xmax*pw
 	ctx.SetStrokeStyle("rgba(31,39,51,0.4)")

@@ -409,6 +409,16 @@ func copyLink(button dom.Element, say func(string)) {
 	js.Global().Call("setTimeout", restore, 2000)
 }
 
+// setCount writes the noun of an element's data-plural attribute in the
+// number of n: "1 round", "10 rounds", "0.25 rounds".
+func setCount(el dom.Element, n float64) {
+	noun := el.GetAttribute("data-plural")
+	if n == 1 {
+		noun = strings.TrimSuffix(noun, "s")
+	}
+	el.SetTextContent(noun)
+}
+
 // togglePresent switches the presenter view (large type, the pictures
 // only) on or off.
 func togglePresent(doc dom.Document) {

@@ -106,7 +106,7 @@ func (v *banditView) csv() string {
 
 func (v *banditView) bind() {
 	fillSelectLabels(v.doc, v.el("preset"), append(append([]string(nil), playground.BanditPresets...), "drawn"),
-		[]string{"Three blobs", "Penguins: 3 species", "SynSep (9 classes, 400 features)", "SynNonSep (5% label noise)", "Drawn points"}, "penguins")
+		[]string{"Three blobs", "Penguins: 3 species", "SynSep (separable)", "SynNonSep (5% noise)", "Drawn points"}, "penguins")
 	v.on("preset", "change", func() {
 		id := value(v.el("preset"))
 		if id == "drawn" {

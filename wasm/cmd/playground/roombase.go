@@ -414,7 +414,9 @@ func (v *roomView) sync() {
 	if speed >= 10 {
 		speed = math.Round(speed)
 	}
-	v.el("speed-value").SetTextContent(num(math.Round(speed*100) / 100))
+	speed = math.Round(speed*100) / 100
+	v.el("speed-value").SetTextContent(num(speed))
+	setCount(v.el("speed-unit"), speed)
 	v.content.syncControls()
 }
 
