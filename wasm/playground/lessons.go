@@ -141,7 +141,7 @@ var BanditLesson = Lesson[BanditRoom]{Title: "One bit of feedback", Steps: []Ste
 	{Title: "SynSep at a small γ: the Banditron wins",
 		Text: "The paper's SynSep data: 9 classes, 400 binary features, separable. At γ = 1/64 the diagonal SOBA is wrong on 68% of 5000 rounds, " +
 			"the Banditron on 7%. On this separable data the diagonal SOBA needs a much larger γ to catch up: at γ = 1/8 the two are level (22%).",
-		Do: "Compare the mistake rates of the diagonal SOBA and the Banditron; the multiclass Perceptron, which sees every label, is the floor.",
+		Do:    "Compare the mistake rates of the diagonal SOBA and the Banditron; the multiclass Perceptron, which sees every label, is the floor.",
 		State: BanditPaper, Rounds: -1},
 	{Title: "SynNonSep at γ = 1/16: SOBA wins",
 		Text: "SynNonSep is SynSep with 5% of the labels replaced by others. There the order flips at larger γ: " +
