@@ -81,6 +81,20 @@ func walkUnitsLesson(t *testing.T, ctx context.Context, url string, width int64,
 	}
 	lessonStep(t, ctx, "units", 1, width, ended)
 	g, _, gMistakes := rates()
+	// The lesson speaks of rates ("30% … wrong"): each panel shows its
+	// mistake rate beside the count.
+	shown, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#panels dd.f-rate")].map(e => e.textContent)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(shown) != len(g) {
+		t.Fatalf("%d panels show a mistake rate, %d learners", len(shown), len(g))
+	}
+	for i, r := range g {
+		if want := fmt.Sprintf("%.1f %%", 100*r); shown[i] != want {
+			t.Errorf("panel %d shows a mistake rate of %q, want %q", i, shown[i], want)
+		}
+	}
 	next(t, ctx, "", nextStep)
 	lessonStep(t, ctx, "units", 2, width, ended+` && window.unitfree.units[1] === "kg"`)
 	kg, meters, kgMistakes := rates()

@@ -4,6 +4,7 @@ package browsertest
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -145,5 +146,53 @@ func TestPhoneTextsSayTouch(t *testing.T) {
 	}
 	if s, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("chart-readout"))); s != "Touch the chart for values." {
 		t.Errorf("the chart's readout on a phone: %q", s)
+	}
+}
+
+// TestPhoneControlsStayPut: on a phone the Play button keeps its place and
+// size when a tap turns it into Pause and back (it moved 6 px and shrank
+// 12 px, so a second tap missed it), and every button, select and number
+// field a finger may tap is at least 44 x 44 CSS pixels.
+func TestPhoneControlsStayPut(t *testing.T) {
+	url := serveSite(t, server.New(siteDir))
+	ctx := phoneTab(t, url)
+	for _, room := range []struct{ hash, play string }{{"", "play"}, {"#bandit", "b-play"}, {"#sampling", "s-play"}, {"#lecture", "l-play"}} {
+		if room.hash != "" {
+			if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`location.hash = "`+room.hash+`"`)); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(1500 * time.Millisecond)
+		}
+		box := func() []float64 {
+			t.Helper()
+			b, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => { const r = document.getElementById("`+room.play+`").getBoundingClientRect(); return [r.x, r.y, r.width, r.height] })()`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return b
+		}
+		before := box()
+		if room.hash == "" {
+			screenshot(t, ctx, "phone-units")
+		}
+		for range 2 {
+			if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID(room.play))); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(400 * time.Millisecond)
+			if after := box(); fmt.Sprint(after) != fmt.Sprint(before) {
+				t.Errorf("%s: Play at %v, after a tap at %v", room.play, before, after)
+			}
+		}
+		small, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("button, select, input[type=number], nav.rooms a")]
+		  .filter(e => e.offsetParent !== null && e.getClientRects().length > 0)
+		  .filter(e => { const r = e.getBoundingClientRect(); return r.width < 43.5 || r.height < 43.5 })
+		  .map(e => (e.id || e.textContent.trim().slice(0, 20)) + " " + Math.round(e.getBoundingClientRect().width) + "x" + Math.round(e.getBoundingClientRect().height))`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(small) > 0 {
+			t.Errorf("%s: touch targets under 44 x 44 px: %v", room.play, small)
+		}
 	}
 }

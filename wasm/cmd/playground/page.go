@@ -409,6 +409,15 @@ func copyLink(button dom.Element, say func(string)) {
 	js.Global().Call("setTimeout", restore, 2000)
 }
 
+// mistakeRate writes mistakes as a share of rounds ("33.3 %"), or "–"
+// before the first round.
+func mistakeRate(mistakes, rounds int) string {
+	if rounds == 0 {
+		return "–"
+	}
+	return strconv.FormatFloat(100*float64(mistakes)/float64(rounds), 'f', 1, 64) + " %"
+}
+
 // setCount writes the noun of an element's data-plural attribute in the
 // number of n: "1 round", "10 rounds", "0.25 rounds".
 func setCount(el dom.Element, n float64) {

@@ -65,7 +65,7 @@ func (a *app) buildPanelsThen(next func()) {
 		canvas.SetAttribute("aria-label", e.Name+": the points over its prediction heatmap")
 		root.AppendChild(canvas)
 		figs := figures(a.doc, figure{[]any{"Rounds"}, "f-rounds", "0", ""}, figure{[]any{"Mistakes"}, "f-mistakes", "0", ""},
-			figure{[]any{"Loss"}, "f-loss", "0", ""}, figure{[]any{"Regret"}, "f-regret", "–", "its loss minus the loss of the best fixed linear predictor in hindsight, on the same rounds"})
+			figure{[]any{"Mistake rate"}, "f-rate", "–", "mistakes as a share of the rounds played"}, figure{[]any{"Loss"}, "f-loss", "0", ""}, figure{[]any{"Regret"}, "f-regret", "–", "its loss minus the loss of the best fixed linear predictor in hindsight, on the same rounds"})
 		root.AppendChild(figs)
 		meter := create(a.doc, "p")
 		meter.SetAttribute("class", "meter")
@@ -229,8 +229,10 @@ func (p *panel) draw(a *app, i int, full bool) {
 	p.texts.set("f-rounds", fmt.Sprintf("%d / %d", s.Rounds, a.run.Total()))
 	if a.model.Regression() {
 		p.texts.set("f-mistakes", "–")
+		p.texts.set("f-rate", "–")
 	} else {
 		p.texts.set("f-mistakes", strconv.Itoa(s.Mistakes))
+		p.texts.set("f-rate", mistakeRate(s.Mistakes, s.Rounds))
 	}
 	p.texts.set("f-loss", num(s.Loss))
 	if i < len(a.regrets) {
