@@ -46,6 +46,7 @@ type app struct {
 	interactiveMs float64                            // page clock when the playground became interactive
 	firstVisit    bool                               // no link and nothing stored: the stream plays at once
 	startRound    int                                // the round the page's link was made at
+	owed          float64                            // rounds the stream owes while the panels finish a heatmap
 	// keepStored is set while the browser's stored state could not be read:
 	// it is left as it was (the notice says so) until the visitor changes
 	// something.
@@ -196,10 +197,19 @@ func (a *app) start() {
 		start := clock()
 		t0 := start
 		was := a.player.Playing()
-		if a.player.Tick(float64(a.speed), nil) {
+		if was && a.heatmapDue() {
+			// The panels are computing their next heatmaps: the stream
+			// waits at the round they show, and plays the rounds it owes
+			// once they are done.
+			a.owed += float64(a.speed)
+			a.dirty = a.dirty || a.frames.count%2 == 0
+		} else if a.player.Tick(float64(a.speed)+a.owed, func() bool { return clock()-start < stepBudgetMs }) {
 			// While playing, the picture is redrawn every other frame (30
 			// Hz): redrawing four canvases costs more than the learning.
 			a.dirty = a.dirty || a.frames.count%2 == 0
+		}
+		if !was || !a.player.Playing() {
+			a.owed = 0
 		}
 		if was && !a.player.Playing() { // the end of the stream
 			a.dirty = true // the final picture and figures, in full
@@ -230,6 +240,21 @@ func (a *app) start() {
 	}
 	a.publish()
 	dom.GetWindow().RequestAnimationFrame(tick)
+}
+
+// stepBudgetMs bounds the time a frame spends playing the rounds it owes
+// (at a thousand rounds per frame, a heatmap's eight frames owe 8,000):
+// what does not fit is dropped, as a slow step is.
+const stepBudgetMs = 8.0
+
+// heatmapDue says whether a panel has part of its next heatmap computed.
+func (a *app) heatmapDue() bool {
+	for _, p := range a.panels {
+		if p.nextRow != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // draw repaints the panels and the chart. While the stream plays, each
@@ -288,8 +313,14 @@ func (a *app) publish() {
 		if i < len(a.regrets) {
 			regret = a.regrets[i]
 		}
+		var bands []any
+		if i < len(a.panels) {
+			for _, r := range a.panels[i].bandRounds {
+				bands = append(bands, r)
+			}
+		}
 		learners = append(learners, map[string]any{"id": a.model.Learners[i].ID, "rounds": s.Rounds, "mistakes": s.Mistakes,
-			"loss": s.Loss, "meter": s.Meter, "regret": regret, "divergedAt": s.DivergedAt})
+			"loss": s.Loss, "meter": s.Meter, "regret": regret, "divergedAt": s.DivergedAt, "heatmapRounds": bands})
 	}
 	med, p95 := a.frames.stats()
 	workMed, workP95 := a.work.stats()

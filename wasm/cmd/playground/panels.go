@@ -18,17 +18,26 @@ import (
 
 // panel is one learner's panel: its canvas, figures and meter.
 type panel struct {
-	canvas  *dom.HTMLCanvasElement
-	ctx     *dom.CanvasRenderingContext2D
-	heat    *dom.HTMLCanvasElement
-	hctx    *dom.CanvasRenderingContext2D
-	himg    *dom.ImageData
-	hbuf    []byte
-	probs   []float64
-	root    dom.Element
-	texts   *textSlots // the figures
-	painted bool       // the heatmap has been computed at least once
-	nextRow int        // while playing, the heatmap is refreshed a band of rows per frame
+	canvas *dom.HTMLCanvasElement
+	ctx    *dom.CanvasRenderingContext2D
+	heat   *dom.HTMLCanvasElement
+	hctx   *dom.CanvasRenderingContext2D
+	himg   *dom.ImageData
+	hbuf   []byte    // the heatmap's pixels on screen
+	probs  []float64 // the probabilities they show
+	// While the stream plays, the next heatmap is computed a band of rows
+	// per drawn frame into these, at one round (the stream waits for it:
+	// app.heatmapDue), and shown whole once complete.
+	nextBuf    []byte
+	nextProbs  []float64
+	nextRounds [heatmapCells / heatBand]int
+	root       dom.Element
+	texts      *textSlots // the figures
+	painted    bool       // the heatmap has been computed at least once
+	nextRow    int        // while playing, the heatmap is refreshed a band of rows per frame
+	// bandRounds are the rounds of the stream that the heatmap's bands on
+	// screen were computed at (published for the tests).
+	bandRounds [heatmapCells / heatBand]int
 	// overlay holds the axes and the points, redrawn only when the data, the
 	// units or the learners change (version), not every frame.
 	overlay  *dom.HTMLCanvasElement
@@ -79,7 +88,8 @@ func (a *app) buildPanelsThen(next func()) {
 		heat.SetWidth(heatmapCells)
 		heat.SetHeight(heatmapCells)
 		p := &panel{canvas: canvas, ctx: canvas.GetContext2d(), heat: heat, hctx: heat.GetContext2d(),
-			hbuf: make([]byte, 4*heatmapCells*heatmapCells), probs: make([]float64, heatmapCells*heatmapCells), root: root, texts: newTextSlots(root)}
+			hbuf: make([]byte, 4*heatmapCells*heatmapCells), probs: make([]float64, heatmapCells*heatmapCells), root: root, texts: newTextSlots(root),
+			nextBuf: make([]byte, 4*heatmapCells*heatmapCells), nextProbs: make([]float64, heatmapCells*heatmapCells)}
 		p.himg = p.hctx.CreateImageData(heatmapCells, heatmapCells)
 		p.ctx.SetTransform(dpr, 0, 0, dpr, 0, 0)
 		p.overlay = createCanvas(a.doc)
@@ -175,26 +185,42 @@ func (a *app) frame() playground.Frame {
 	return a.model.DisplayFrame(panelSize, panelSize, panelMargin)
 }
 
-// heatBand is how many heatmap rows a panel recomputes per frame while the
-// stream plays: a whole 64-row map over 4 drawn frames, so that no
+// heatBand is how many heatmap rows a panel computes per drawn frame while
+// the stream plays: a whole 64-row map over 4 drawn frames, so that no
 // frame carries a whole heatmap of an O(d^2) learner.
 const heatBand = 16
 
-// draw paints learner i's heatmap (all of it when full is set, else the
-// next band of rows), boundary, axes and points, and its figures.
+// draw paints learner i's heatmap, boundary, axes and points, and its
+// figures. With full set the heatmap is computed whole; else the next band
+// of rows of the next heatmap is, and the heatmap on screen, the boundary
+// and the figures change only when all its bands are done: a picture shows
+// one round of the stream (bands of different rounds met in a seam).
 func (p *panel) draw(a *app, i int, full bool) {
 	f := a.frame()
 	c := p.ctx
 	c.SetFillStyle("#ffffff")
 	c.FillRect(0, 0, f.Width, f.Height)
-	from, to := 0, heatmapCells
-	if !full {
-		from, to = p.nextRow, min(p.nextRow+heatBand, heatmapCells)
+	shown := full
+	if full {
+		a.run.ProbabilityRows(i, p.probs, heatmapCells, heatmapCells, 0, heatmapCells, f)
+		playground.PaintHeatmap(p.hbuf, p.probs)
+		for b := range p.bandRounds {
+			p.bandRounds[b] = a.run.Played()
+		}
+		p.nextRow = 0
+	} else {
+		from, to := p.nextRow, min(p.nextRow+heatBand, heatmapCells)
+		a.run.ProbabilityRows(i, p.nextProbs, heatmapCells, heatmapCells, from, to, f)
+		playground.PaintHeatmap(p.nextBuf[4*from*heatmapCells:4*to*heatmapCells], p.nextProbs[from*heatmapCells:to*heatmapCells])
+		p.nextRounds[from/heatBand] = a.run.Played()
 		p.nextRow = to % heatmapCells
+		if shown = p.nextRow == 0; shown { // the next heatmap is complete: it goes on screen
+			p.hbuf, p.nextBuf = p.nextBuf, p.hbuf
+			p.probs, p.nextProbs = p.nextProbs, p.probs
+			p.bandRounds = p.nextRounds
+		}
 	}
-	if to > from {
-		a.run.ProbabilityRows(i, p.probs, heatmapCells, heatmapCells, from, to, f)
-		playground.PaintHeatmap(p.hbuf[4*from*heatmapCells:4*to*heatmapCells], p.probs[from*heatmapCells:to*heatmapCells])
+	if shown {
 		js.CopyBytesToJS(p.himg.Data(), p.hbuf)
 		p.hctx.PutImageData(p.himg, 0, 0)
 		p.painted = true
@@ -222,8 +248,8 @@ func (p *panel) draw(a *app, i int, full bool) {
 	}
 	c.DrawImageWithDst(p.overlay, 0, 0, f.Width, f.Height)
 
-	if a.player.Playing() && a.frames.count%15 != 7 {
-		return // the figures at 4 Hz while the stream plays: text changes cost layout
+	if !shown {
+		return // the figures change with the heatmap, at the round it shows
 	}
 	s := a.run.Stats(i)
 	p.texts.set("f-rounds", fmt.Sprintf("%d / %d", s.Rounds, a.run.Total()))
