@@ -66,3 +66,16 @@ func WithRound(state string, round int) string {
 	}
 	return state + "@" + strconv.Itoa(round)
 }
+
+// HashAtRound returns a page's location hash with the round it shows: the
+// link a visitor copies while a stream plays opens at the round on screen
+// (the hash itself is rewritten only on a pause, a step or a change). A
+// lesson step's hash is returned as it is: the step sets its own round.
+func HashAtRound(hash string, round int) string {
+	room, state := ParseHash(hash)
+	if _, lesson := LessonStep(state); lesson || state == "" {
+		return hash
+	}
+	state, _ = SplitRound(state)
+	return Hash(room, WithRound(state, round))
+}

@@ -383,11 +383,17 @@ func canvasPoint(ev *dom.PointerEvent, canvas *dom.HTMLCanvasElement) (float64, 
 	return ev.OffsetX() * k, ev.OffsetY() * k
 }
 
-// copyLink copies the page's URL, which reproduces the view, and says so on
-// the button itself for two seconds, where the visitor looks; without a
-// clipboard, say shows the link to copy by hand.
-func copyLink(button dom.Element, say func(string)) {
-	href := js.Global().Get("location").Get("href").String()
+// copyLink copies the page's URL at the round on screen, which reproduces
+// the view (the address bar gets it too), and says so on the button itself
+// for two seconds, where the visitor looks; without a clipboard, say shows
+// the link to copy by hand.
+func copyLink(button dom.Element, say func(string), round int) {
+	loc := js.Global().Get("location")
+	hash := playground.HashAtRound(loc.Get("hash").String(), round)
+	if hash != loc.Get("hash").String() {
+		js.Global().Get("history").Call("replaceState", nil, "", hash)
+	}
+	href := loc.Get("href").String()
 	clip := js.Global().Get("navigator").Get("clipboard")
 	if clip.IsUndefined() {
 		say("Copy this link: " + href)

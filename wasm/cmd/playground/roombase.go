@@ -451,7 +451,13 @@ func (v *roomView) persist() {
 
 // bindCopyLink makes the room's "Copy link" button copy the page's URL.
 func (v *roomView) bindCopyLink() {
-	v.on("copy-link", "click", func() { copyLink(v.el("copy-link"), v.notice) })
+	v.on("copy-link", "click", func() {
+		round := v.player.Position()
+		if v.player.CatchingUp() {
+			round = 0 // a replay's end is not known yet
+		}
+		copyLink(v.el("copy-link"), v.notice, round)
+	})
 }
 
 // logSlider reads a range input holding log10 (or log2 when base is 2) of
