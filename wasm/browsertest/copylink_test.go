@@ -92,3 +92,26 @@ func TestCopiedLinkHoldsTheRound(t *testing.T) {
 		})
 	}
 }
+
+// TestEveryVisitIsLive: opening the bare address again after a first
+// visit shows the learners learning at once, in the units room and in a
+// room (a second visit found them paused at round 0 with grey plots).
+func TestEveryVisitIsLive(t *testing.T) {
+	url := serveSite(t, server.New(siteDir))
+	for _, room := range []struct{ hash, rounds string }{
+		{"", `window.unitfree.rounds`},
+		{"#bandit", `(window.unitfreeBandit || {rounds: 0}).rounds`},
+	} {
+		ctx := newLiveTab(t) // motion allowed, as on most visitors' devices
+		for visit := 1; visit <= 2; visit++ {
+			if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+				t.Fatal(err)
+			}
+			waitReady(t, ctx, url+room.hash)
+			if _, err := chromedp.Run(ctx, chromedp.Poll[bool](room.rounds+` > 0`, chromedp.WithPollingTimeout(3*time.Second))); err != nil {
+				t.Errorf("%q, visit %d: nothing plays within 3 s", room.hash, visit)
+			}
+			settledLocation(t, ctx, "hash") // the visit's state is stored
+		}
+	}
+}

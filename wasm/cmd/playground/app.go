@@ -17,7 +17,7 @@ const (
 	heatmapCells = 64 // heatmap resolution per side
 	storageKey   = "unitfree.state.v2"
 	regretEvery  = 2 * time.Second // the comparator in hindsight (BFGS, 8-30 ms) while playing
-	defaultSpeed = 10
+	defaultSpeed = 3 // rounds per frame: the default stream of 1200 rounds plays for about 7 s
 	pointRadius  = 5
 )
 
@@ -44,7 +44,7 @@ type app struct {
 	phases        map[string]float64                 // milliseconds of the last frame's phases
 	version       int                                // bumped when the data, units or learners change
 	interactiveMs float64                            // page clock when the playground became interactive
-	firstVisit    bool                               // no link and nothing stored: the stream plays at once
+	lessonLink    bool                               // the page opened on a lesson's step, which sets its own stream
 	startRound    int                                // the round the page's link was made at
 	owed          float64                            // rounds the stream owes while the panels finish a heatmap
 	// keepStored is set while the browser's stored state could not be read:
@@ -72,7 +72,6 @@ func (a *app) restore(done func()) {
 	fromStorage := func() {
 		stored := js.Global().Get("localStorage").Call("getItem", storageKey)
 		if stored.IsNull() {
-			a.firstVisit = true
 			done()
 			return
 		}
@@ -91,7 +90,9 @@ func (a *app) restore(done func()) {
 		})
 	}
 	room, hash := playground.ParseHash(js.Global().Get("location").Get("hash").String())
-	if _, lesson := playground.LessonStep(hash); room != playground.RoomUnits || hash == "" || lesson {
+	_, lesson := playground.LessonStep(hash)
+	a.lessonLink = lesson && room == playground.RoomUnits
+	if room != playground.RoomUnits || hash == "" || lesson {
 		fromStorage()
 		return
 	}
@@ -232,9 +233,10 @@ func (a *app) start() {
 		a.player.Seek(a.freshRun(), a.startRound, nil)
 		a.dirty = true
 	}
-	// A first visit sees the learners learn at once, unless the visitor
-	// asked for reduced motion.
-	if a.firstVisit && !reducedMotion() && currentRoom() == playground.RoomUnits {
+	// Every visit sees the learners learn at once (a second visit once
+	// found them paused at round 0), unless its link holds a round or a
+	// lesson's step, or the visitor asked for reduced motion.
+	if a.startRound == 0 && !a.lessonLink && !reducedMotion() && currentRoom() == playground.RoomUnits {
 		a.player.Toggle(a.freshRun)
 		a.syncControls()
 	}

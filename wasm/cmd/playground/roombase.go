@@ -153,11 +153,9 @@ func (v *roomView) enter(link string) {
 				link, round = "", 0
 			}
 		}
-		first := false
 		if link == "" {
 			switch enc := v.stored(); {
 			case enc == "":
-				first = said == ""
 				v.content.reset()
 			default:
 				if err := v.content.decode(enc); err != nil {
@@ -169,7 +167,7 @@ func (v *roomView) enter(link string) {
 		}
 		v.notice(strings.TrimSpace(said))
 		v.restart()
-		if first && !reducedMotion() { // a first visit sees the room at work
+		if round == 0 && !reducedMotion() { // every visit sees the room at work, but at a link's round
 			v.player.Toggle(v.freshRun)
 		}
 	}
