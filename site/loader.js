@@ -113,9 +113,9 @@
   if (touchFirst) firstInput();
 
   // Texts that assume a mouse ("Hover…", "right-click") say the touch
-  // equivalent, from their data-touch attribute, on a device that cannot
-  // hover.
-  if (typeof matchMedia === "function" && matchMedia("(hover: none)").matches) {
+  // equivalent, from their data-touch attribute, on a device whose pointer
+  // is a finger.
+  if (touchFirst) {
     for (const el of document.querySelectorAll("[data-touch]")) el.textContent = el.dataset.touch;
   }
   window.unitfreeTouchFirst = touchFirst;

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"unitfree/wasm/playground"
 	"unitfree/wasm/server"
@@ -254,5 +255,56 @@ func walkLectureLesson(t *testing.T, ctx context.Context, url string, width int6
 	}
 	if p := ogd.Players[2]; p.Regret > p.Bound || p.Bound != 29 {
 		t.Errorf("step 4: OGD η/√t's regret %v, bound %v", p.Regret, p.Bound)
+	}
+}
+
+// TestLessonByKeyboard: the lesson's start button is among the first
+// stops of the Tab key (it was the 51st), and the focus stays on the
+// lesson's buttons from step to step (Next once dropped it to the page's
+// start), in the units room and in a room.
+func TestLessonByKeyboard(t *testing.T) {
+	url := serveSite(t, server.New(siteDir))
+	for _, room := range []struct{ hash, prefix string }{{"", ""}, {"#bandit", "b-"}} {
+		ctx := newTab(t)
+		waitReady(t, ctx, url+room.hash)
+		time.Sleep(time.Second)
+		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)`)); err != nil {
+			t.Fatal(err)
+		}
+		presses := 0
+		for ; presses < 80; presses++ {
+			id, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.activeElement ? document.activeElement.id : ""`))
+			if id == room.prefix+"lesson-start" {
+				break
+			}
+			if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Tab)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		t.Logf("%q: the lesson's start button is %d Tab presses in", room.hash, presses)
+		if presses > 12 {
+			t.Errorf("%q: the lesson's start button is %d Tab presses in", room.hash, presses)
+		}
+		steps := 2
+		for step := 1; step <= steps; step++ {
+			if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Enter)); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(400 * time.Millisecond)
+			if step == 1 {
+				steps, _ = chromedp.Run(ctx, chromedp.Evaluate[int](`window.unitfreeLesson ? window.unitfreeLesson.steps : 0`))
+			}
+			label, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.activeElement ? (document.activeElement.getAttribute("aria-label") || document.activeElement.id) : ""`))
+			want := "Next step of the lesson"
+			if step == steps {
+				want = "Close the lesson" // the last step has no Next
+			}
+			if shown, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`window.unitfreeLesson ? window.unitfreeLesson.step : 0`)); shown != step {
+				t.Errorf("%q: Enter %d times shows step %d", room.hash, step, shown)
+			}
+			if label != want {
+				t.Errorf("%q: after Enter %d the focus is on %q, want %q", room.hash, step, label, want)
+			}
+		}
 	}
 }

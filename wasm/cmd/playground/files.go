@@ -37,7 +37,7 @@ func (a *app) bindFiles() {
 		download("unitfree-metrics.csv", "text/csv", playground.MetricsCSV(a.model, a.run))
 	})
 	a.bindCSVChoice()
-	a.on("copy-link", "click", func() { copyLink(a.el("copy-link"), a.inform, a.shownRound()) })
+	a.on("copy-link", "click", func() { copyLink(a.el("copy-link"), a.inform, a.player.Position()) })
 	a.on("save-png", "click", func() { a.savePNG() })
 }
 
@@ -116,15 +116,6 @@ func (a *app) syncCSVChoice() {
 	fillSelectLabels(a.doc, a.el("csv-classes"), values, labels, selected)
 	setHidden(a.el("csv-classes-field"), len(values) == 0)
 	setHidden(box, false)
-}
-
-// shownRound is the round the panels show: while the stream plays, their
-// heatmaps and figures stay at a round until the next heatmaps are done.
-func (a *app) shownRound() int {
-	if a.player.Playing() && len(a.panels) > 0 && a.panels[0].painted {
-		return a.panels[0].bandRounds[0]
-	}
-	return a.player.Position()
 }
 
 // savePNG downloads the learner panels as one PNG.

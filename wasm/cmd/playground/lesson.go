@@ -64,9 +64,22 @@ func (l *lessonBox) close() {
 	}
 }
 
-// render fills the box with the current step, built with DOM calls.
+// render fills the box with the current step, built with DOM calls. When
+// the focus was on the lesson (its start button or one of the box's), it
+// stays there: on the button of the same name, else on Next, else on
+// Close (rebuilding the box once dropped it to the page's start).
 func (l *lessonBox) render() {
 	s := l.steps[l.step-1]
+	focus := ""
+	if hd, ok := l.doc.(dom.HTMLDocument); ok && hd.ActiveElement() != nil {
+		active := hd.ActiveElement()
+		switch {
+		case l.box.Contains(active):
+			focus = active.GetAttribute("aria-label")
+		case active.ID() == l.box.ID()+"-start":
+			focus = "Next step of the lesson"
+		}
+	}
 	clearChildren(l.box, 0)
 	l.box.AppendChild(node(l.doc, "p", "lesson-count", fmt.Sprintf("%s · step %d of %d", l.title, l.step, len(l.steps))))
 	l.box.AppendChild(node(l.doc, "h3", "", s.title))
@@ -89,4 +102,12 @@ func (l *lessonBox) render() {
 	button("Close", "Close the lesson", true, l.close)
 	l.box.AppendChild(row)
 	setHidden(l.box, false)
+	if focus != "" {
+		for _, label := range []string{focus, "Next step of the lesson", "Close the lesson"} {
+			if b := l.box.QuerySelector(`button[aria-label="` + label + `"]`); b != nil && !b.HasAttribute("disabled") {
+				b.(dom.HTMLElement).Focus()
+				break
+			}
+		}
+	}
 }

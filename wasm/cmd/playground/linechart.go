@@ -85,9 +85,9 @@ func (c *lineChart) showFor(state any, curves func() ([]curve, bool)) string {
 var path2D = js.Global().Get("Path2D")
 
 // readoutHint invites the visitor to read a chart's values: by hovering
-// it, or on a device that cannot hover, by touching it.
+// it, or on a device whose pointer is a finger, by touching it.
 var readoutHint = func() string {
-	if js.Global().Call("matchMedia", "(hover: none)").Get("matches").Bool() {
+	if js.Global().Call("matchMedia", "(hover: none) and (pointer: coarse)").Get("matches").Bool() {
 		return "Touch the chart for values."
 	}
 	return "Hover the chart for values."
