@@ -17,7 +17,7 @@ const (
 	heatmapCells = 64 // heatmap resolution per side
 	storageKey   = "unitfree.state.v2"
 	regretEvery  = 2 * time.Second // the comparator in hindsight (BFGS, 8-30 ms) while playing
-	defaultSpeed = 3 // rounds per frame: the default stream of 1200 rounds plays for about 7 s
+	defaultSpeed = 3               // rounds per frame: the default stream of 1200 rounds plays for about 7 s
 	pointRadius  = 5
 )
 
