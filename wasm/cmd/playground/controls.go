@@ -353,8 +353,10 @@ func (a *app) press(px, py float64, erase bool) {
 	hit := a.pick(px, py)
 	switch erase = erase || a.tool == "erase"; {
 	case erase && hit >= 0:
+		p := a.model.Points[hit]
 		a.model.Remove(hit)
 		a.changed()
+		a.informUndo("Removed the point at " + a.where(p) + ".")
 	case erase, hit >= 0:
 	default:
 		x, y := f.ToData(px, py)
@@ -370,12 +372,43 @@ func (a *app) press(px, py float64, erase bool) {
 			}
 			label = v
 		}
-		if err := a.model.Add(playground.Point{X: a.model.Unit(0).Invert(x), Y: a.model.Unit(1).Invert(y), Label: label}); err != nil {
+		p := playground.Point{X: a.model.Unit(0).Invert(x), Y: a.model.Unit(1).Invert(y), Label: label}
+		if err := a.model.Add(p); err != nil {
 			a.notice(err.Error())
 			return
 		}
 		a.changed()
+		a.informUndo("Added a point of class " + num(label) + " at " + a.where(p) + ": every learner replays the stream with it.")
 	}
+}
+
+// where names a point's place in the current units: "bill_depth_mm 17.2
+// mm, body_mass_g 4.1 kg".
+func (a *app) where(p playground.Point) string {
+	place := func(i int, v float64) string {
+		u := a.model.Unit(i)
+		s := a.model.Features[i].Name + " " + num(math.Round(u.Convert(v)*1000)/1000)
+		if u.Label != "" && u.Label != "×1" {
+			s += " " + u.Label
+		}
+		return s
+	}
+	return place(0, p.X) + ", " + place(1, p.Y)
+}
+
+// informUndo says what an edit of the data did, with a button that undoes
+// it: a tap on a plot (a lesson's, a projected one) changes the data, and
+// says so.
+func (a *app) informUndo(msg string) {
+	a.inform(msg + " ")
+	b := create(a.doc, "button")
+	b.SetAttribute("class", "notice-undo")
+	b.SetTextContent("Undo")
+	b.AddEventListener("click", false, func(dom.Event) {
+		a.undo()
+		a.inform("Undone: the data are as they were.")
+	})
+	a.el("notice").AppendChild(b)
 }
 
 // pick returns the index of the point under (px, py), or -1.
