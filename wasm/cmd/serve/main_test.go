@@ -110,20 +110,29 @@ func TestStalledClientIsDropped(t *testing.T) {
 	}
 }
 
-// startServer runs the real server on a free port and returns its URL.
-func startServer(t *testing.T) string {
+// startServer runs the real server on addr (port 0: a free one) over a
+// site of one page until the test ends, and returns its output: the first
+// line names the page's address.
+func startServer(t *testing.T, addr string) *bufio.Reader {
 	t.Helper()
 	site := t.TempDir()
 	os.WriteFile(filepath.Join(site, "index.html"), []byte("<title>unitfree</title>"), 0o644)
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	pr, pw := io.Pipe()
-	go run(ctx, "127.0.0.1:0", site, pw)
-	line, err := bufio.NewReader(pr).ReadString('\n')
+	go run(ctx, addr, site, pw)
+	return bufio.NewReader(pr)
+}
+
+// serverURL reads the page's address from the server's first line and
+// discards the rest of its output.
+func serverURL(t *testing.T, out *bufio.Reader) string {
+	t.Helper()
+	line, err := out.ReadString('\n')
 	if err != nil {
 		t.Fatal(err)
 	}
-	go io.Copy(io.Discard, pr)
+	go io.Copy(io.Discard, out)
 	return strings.TrimSpace(line[strings.Index(line, "http://"):])
 }
 
@@ -132,7 +141,7 @@ func startServer(t *testing.T) string {
 // 4.5 s for a place before), and so it is while they reconnect as soon as
 // they are dropped. The timing is reported; the test fails only past 1 s.
 func TestIdleConnectionsDoNotStarveHealth(t *testing.T) {
-	url := startServer(t)
+	url := serverURL(t, startServer(t, "127.0.0.1:0"))
 	addr := strings.TrimSuffix(strings.TrimPrefix(url, "http://"), "/")
 	if strings.HasPrefix(addr, "localhost") {
 		addr = "127.0.0.1" + strings.TrimPrefix(addr, "localhost")
@@ -193,13 +202,7 @@ func TestIdleConnectionsDoNotStarveHealth(t *testing.T) {
 // open, and answers as on localhost (the test calls it on loopback only:
 // this workplace allows no traffic to other addresses).
 func TestClassroomServer(t *testing.T) {
-	site := t.TempDir()
-	os.WriteFile(filepath.Join(site, "index.html"), []byte("<title>unitfree</title>"), 0o644)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	pr, pw := io.Pipe()
-	go run(ctx, "0.0.0.0:0", site, pw)
-	lines := bufio.NewReader(pr)
+	lines := startServer(t, "0.0.0.0:0")
 	first, err := lines.ReadString('\n')
 	if err != nil {
 		t.Fatal(err)
@@ -218,7 +221,7 @@ func TestClassroomServer(t *testing.T) {
 		}
 		printed = append(printed, strings.TrimSpace(strings.TrimPrefix(line, "students open: ")))
 	}
-	go io.Copy(io.Discard, pr)
+	go io.Copy(io.Discard, lines)
 	if strings.Join(printed, " ") != strings.Join(want, " ") {
 		t.Errorf("printed %v, want %v", printed, want)
 	}
