@@ -276,6 +276,7 @@ func (p *panel) draw(a *app, i int, full bool) {
 	}
 	if meter.TextContent() != text {
 		meter.SetTextContent(text)
+		meter.SetAttribute("data-short", meterShort(s, a.model)) // presenter view's words
 	}
 	if meter.GetAttribute("class") != class {
 		meter.SetAttribute("class", class)
@@ -317,6 +318,20 @@ func meterText(s playground.LearnerStats, m *playground.Model) string {
 		return fmt.Sprintf("Units changed: the predictions differ from the base units' by at most %.1g — invariant", s.Meter)
 	}
 	return fmt.Sprintf("Units changed: the predictions differ from the base units' by up to %s — changed by units", num(s.Meter))
+}
+
+// meterShort is the invariance meter in a few words, for the presenter
+// view's large type: "base units", "invariant: 5e-15", "changed: 1.03".
+func meterShort(s playground.LearnerStats, m *playground.Model) string {
+	switch {
+	case strings.HasPrefix(meterText(s, m), "Units: the base units"):
+		return "units: base units"
+	case s.Rounds == 0:
+		return "units changed: not compared yet"
+	case s.Meter <= playground.MeterTolerance:
+		return fmt.Sprintf("invariant (%.1g)", s.Meter)
+	}
+	return "changed: " + num(s.Meter)
 }
 
 // axisName returns feature i's axis title with its current unit.
