@@ -173,7 +173,9 @@ func TestPhoneControlsStayPut(t *testing.T) {
 		}
 		before := box()
 		if room.hash == "" {
+			time.Sleep(3 * time.Second) // the stream some way in
 			screenshot(t, ctx, "phone-units")
+			before = box()
 		}
 		for range 2 {
 			if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID(room.play))); err != nil {
