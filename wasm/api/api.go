@@ -62,10 +62,11 @@ func NewWith(opts Options) http.Handler {
 	mux.Handle("/api/health", only(http.MethodGet, health))
 	mux.Handle("/api/learners", only(http.MethodGet, learners))
 	mux.Handle("/api/datasets", only(http.MethodGet, datasets))
+	mux.Handle("/api/qr", only(http.MethodGet, qr))
 	mux.Handle("/api/run", only(http.MethodPost, runner{admit: opts.admit()}.serve))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no such endpoint: "+r.Method+" "+r.URL.Path+
-			" (endpoints: GET /api/health, GET /api/learners, GET /api/datasets, POST /api/run)")
+			" (endpoints: GET /api/health, GET /api/learners, GET /api/datasets, GET /api/qr, POST /api/run)")
 	})
 	return policy.Headers(recoverJSON(cors(mux)))
 }

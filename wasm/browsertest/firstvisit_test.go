@@ -521,6 +521,32 @@ func TestPresenterView(t *testing.T) {
 			t.Errorf("%q at 1280 x 720: outside the screen %v, figures under 24 px %v, scrolls %v (%d panels)", room.hash, big.Outside, big.Small, big.Scroll, big.Panels)
 		}
 		screenshot(t, ctx, "presenter-"+strings.Split(strings.TrimPrefix(room.hash, "#"), "/")[0])
+		// The QR code of the view's link, for the class's phones.
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID(room.prefix+"qr"))); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("qr-dialog").open && document.getElementById("qr-img").complete && document.getElementById("qr-img").naturalWidth > 0`,
+			chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+			t.Fatalf("%q: no QR code: %v", room.hash, err)
+		}
+		type qrLook struct {
+			Src, Text  string
+			Top, Bottom float64
+		}
+		q, err := chromedp.Run(ctx, chromedp.Evaluate[qrLook](`(() => { const i = document.getElementById("qr-img"), r = i.getBoundingClientRect();
+		  return {src: i.src.slice(0, 30), text: document.getElementById("qr-text").textContent, top: r.top, bottom: r.bottom} })()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(q.Src, "data:image/svg+xml") || !strings.HasPrefix(q.Text, url) || q.Top < 0 || q.Bottom > 720 || q.Bottom-q.Top < 300 {
+			t.Errorf("%q: the QR code %+v", room.hash, q)
+		}
+		if room.hash == "#units/lesson/2" {
+			screenshot(t, ctx, "presenter-qr")
+		}
+		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById("qr-dialog").close()`)); err != nil {
+			t.Fatal(err)
+		}
 		press("P")
 		if back := measure(room.prefix); back.Present {
 			t.Errorf("%q: P again leaves the presenter view on", room.hash)

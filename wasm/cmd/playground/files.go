@@ -38,6 +38,7 @@ func (a *app) bindFiles() {
 	})
 	a.bindCSVChoice()
 	a.on("copy-link", "click", func() { copyLink(a.el("copy-link"), a.inform, a.player.Position()) })
+	a.on("qr", "click", func() { showQR(a.doc, a.player.Position(), a.notice) })
 	a.on("save-png", "click", func() { a.savePNG() })
 }
 

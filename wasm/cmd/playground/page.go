@@ -415,6 +415,45 @@ func copyLink(button dom.Element, say func(string), round int) {
 	js.Global().Call("setTimeout", restore, 2000)
 }
 
+// showQR shows, in the page's QR dialog, the QR code of the page's link at
+// the round on screen, drawn by the API (in the page's worker, or the
+// server's): thirty phones open the same view in seconds.
+func showQR(doc dom.Document, round int, say func(string)) {
+	loc := js.Global().Get("location")
+	hash := playground.HashAtRound(loc.Get("hash").String(), round)
+	href := loc.Get("origin").String() + loc.Get("pathname").String() + loc.Get("search").String() + hash
+	api := js.Global().Get("unitfreeApi")
+	if api.IsUndefined() {
+		say("No QR code: the page's API did not load. The link: " + href)
+		return
+	}
+	var done, failed js.Func
+	release := func() { done.Release(); failed.Release() }
+	done = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		defer release()
+		ans := args[0]
+		if ans.Get("status").Int() != 200 {
+			say("No QR code: " + ans.Get("body").String())
+			return nil
+		}
+		img := byID(doc, "qr-img")
+		img.SetAttribute("src", "data:image/svg+xml;charset=utf-8,"+js.Global().Call("encodeURIComponent", ans.Get("body")).String())
+		text := href
+		if host := loc.Get("hostname").String(); host == "localhost" || strings.HasPrefix(host, "127.") || host == "[::1]" {
+			text += " — this address names this computer only: open the page at the address `make serve HOST=0.0.0.0` prints, and its QR code will be one the phones can reach."
+		}
+		byID(doc, "qr-text").SetTextContent(text)
+		byID(doc, "qr-dialog").Underlying().Call("showModal")
+		return nil
+	})
+	failed = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		defer release()
+		say("No QR code: " + args[0].Get("message").String())
+		return nil
+	})
+	api.Call("call", "GET", "/api/qr?text="+js.Global().Call("encodeURIComponent", href).String()).Call("then", done, failed)
+}
+
 // mistakeRate writes mistakes as a share of rounds ("33.3 %"), or "–"
 // before the first round.
 func mistakeRate(mistakes, rounds int) string {

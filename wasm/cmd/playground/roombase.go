@@ -456,6 +456,7 @@ func (v *roomView) bindCopyLink() {
 		}
 		copyLink(v.el("copy-link"), v.notice, round)
 	})
+	v.on("qr", "click", func() { showQR(v.doc, v.player.Position(), v.notice) })
 }
 
 // logSlider reads a range input holding log10 (or log2 when base is 2) of
