@@ -103,6 +103,21 @@ func Run(t *testing.T, c Client) {
 			t.Fatalf("%d %v", code, body)
 		}
 	})
+	t.Run("qr", func(t *testing.T) {
+		hc := c.HTTP
+		if hc == nil {
+			hc = &http.Client{Timeout: 60 * time.Second}
+		}
+		resp, err := hc.Get(c.Base + "/api/qr?text=http%3A%2F%2F192.168.1.23%3A8080%2F%23bandit")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/svg+xml" || !bytes.HasPrefix(body, []byte("<svg")) || !bytes.Contains(body, []byte("h1v1h-1z")) {
+			t.Fatalf("%d %s %.120s", resp.StatusCode, resp.Header.Get("Content-Type"), body)
+		}
+	})
 	t.Run("learners", func(t *testing.T) {
 		code, body := c.Call(t, "GET", "/api/learners", "")
 		list, _ := body["learners"].([]any)
