@@ -9,6 +9,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"unitfree/wasm/playground"
 	"unitfree/wasm/server"
 )
 
@@ -42,5 +43,33 @@ func TestTapOnAPlotSaysWhatItDid(t *testing.T) {
 	time.Sleep(500 * time.Millisecond)
 	if n := len(pageModel(t, ctx).Points); n != before {
 		t.Errorf("%d points after Undo, %d before the click", n, before)
+	}
+}
+
+// TestRoomTapsSayWhatTheyDid: in the bandit and sampling rooms too, a tap
+// on a plot says what it added, and its Undo puts the points back.
+func TestRoomTapsSayWhatTheyDid(t *testing.T) {
+	ctx := newTab(t)
+	url := serveSite(t, server.New(siteDir))
+	for _, room := range []struct{ hash, global, prefix string }{{"#bandit", "unitfreeBandit", "b-"}, {"#sampling", "unitfreeSampling", "s-"}} {
+		openRoom(t, ctx, url+room.hash, room.global)
+		time.Sleep(500 * time.Millisecond)
+		link := settledLocation(t, ctx, "hash")
+		touch(t, ctx, "#"+room.prefix+"panels canvas", 0.5, 0.5, 0)
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("`+room.prefix+`notice").textContent.includes("Added a point")`,
+			chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+			msg, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID(room.prefix+"notice")))
+			t.Fatalf("%s: after a tap the notice says %q", room.hash, msg)
+		}
+		if settledLocation(t, ctx, "hash") == link {
+			t.Fatalf("%s: the tap did not change the state", room.hash)
+		}
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#"+room.prefix+"notice button.notice-undo"))); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(500 * time.Millisecond)
+		if after, _ := playground.SplitRound(settledLocation(t, ctx, "hash")); after != strings.Split(link, "@")[0] {
+			t.Errorf("%s: after Undo the state is not the one before the tap", room.hash)
+		}
 	}
 }

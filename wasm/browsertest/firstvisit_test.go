@@ -530,7 +530,7 @@ func TestPresenterView(t *testing.T) {
 			t.Fatalf("%q: no QR code: %v", room.hash, err)
 		}
 		type qrLook struct {
-			Src, Text  string
+			Src, Text   string
 			Top, Bottom float64
 		}
 		q, err := chromedp.Run(ctx, chromedp.Evaluate[qrLook](`(() => { const i = document.getElementById("qr-img"), r = i.getBoundingClientRect();

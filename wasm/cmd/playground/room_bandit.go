@@ -333,10 +333,13 @@ func (v *banditView) press(px, py float64, erase bool) {
 		return
 	}
 	f := v.frameOf()
+	before := links.Encode(v.model)
 	if erase || v.class == eraseBrush {
 		if i := f.Nearest(v.plotPoints(), px, py, pickRadiusPx); i >= 0 {
+			p := v.model.Points[i]
 			v.model.Points = append(v.model.Points[:i:i], v.model.Points[i+1:]...)
 			v.changed()
+			v.informEdit(fmt.Sprintf("Removed the point of class %s at (%s, %s).", v.className(p.Class), num(p.X), num(p.Y)), before)
 		}
 		return
 	}
@@ -347,6 +350,16 @@ func (v *banditView) press(px, py float64, erase bool) {
 	v.model.Points = append(v.model.Points, playground.ClassPoint{X: x, Y: y, Class: v.class})
 	v.model.Preset = "drawn"
 	v.changed()
+	v.informEdit(fmt.Sprintf("Added a point of class %s at (%s, %s): every learner replays the stream with it.",
+		v.className(v.class), num(math.Round(x*100)/100), num(math.Round(y*100)/100)), before)
+}
+
+// className names class c of the drawn points.
+func (v *banditView) className(c int) string {
+	if c >= 0 && c < len(v.model.Classes) {
+		return v.model.Classes[c]
+	}
+	return strconv.Itoa(c + 1)
 }
 
 // publish exposes the room's figures on window.unitfreeBandit for tests.

@@ -230,6 +230,7 @@ func (v *samplingView) frameOf() playground.Frame {
 // right click or the Erase brush; generated points become drawn ones first.
 func (v *samplingView) press(px, py float64, erase bool) {
 	f := v.frameOf()
+	before := links.Encode(v.model)
 	v.toPoints()
 	if erase || v.label == 0 {
 		var pts [][2]float64
@@ -239,6 +240,7 @@ func (v *samplingView) press(px, py float64, erase bool) {
 		if i := f.Nearest(pts, px, py, pickRadiusPx); i >= 0 {
 			v.model.Points = append(v.model.Points[:i:i], v.model.Points[i+1:]...)
 			v.changed()
+			v.informEdit("Removed a point.", before)
 		}
 		return
 	}
@@ -248,6 +250,8 @@ func (v *samplingView) press(px, py float64, erase bool) {
 	x, y := f.ToData(px, py)
 	v.model.Points = append(v.model.Points, playground.Point{X: x, Y: y, Label: v.label})
 	v.changed()
+	v.informEdit(fmt.Sprintf("Added a point of class %s at (%s, %s): the optimisers start again with it.",
+		num(v.label), num(math.Round(x*100)/100), num(math.Round(y*100)/100)), before)
 }
 
 // draw paints the panels and the two charts.

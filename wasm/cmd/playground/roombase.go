@@ -129,7 +129,33 @@ func (v *roomView) on(id, event string, f func()) {
 }
 
 // notice shows a message in the room's notice line.
-func (v *roomView) notice(msg string) { v.el("notice").SetTextContent(msg) }
+func (v *roomView) notice(msg string) {
+	el := v.el("notice")
+	el.Class().Remove("ok")
+	el.SetTextContent(msg)
+}
+
+// informEdit says what a tap on a plot did to the points, with an Undo
+// that brings back the state before it (the link of the room then).
+func (v *roomView) informEdit(msg, before string) {
+	el := v.el("notice")
+	el.Class().Add("ok")
+	el.SetTextContent(msg + " ")
+	b := create(v.doc, "button")
+	b.SetAttribute("class", "notice-undo")
+	b.SetTextContent("Undo")
+	b.AddEventListener("click", false, func(dom.Event) {
+		if err := v.content.decode(before); err != nil {
+			v.notice("Cannot undo: " + err.Error())
+			return
+		}
+		v.changed()
+		v.content.rebuild()
+		v.notice("Undone: the points are as they were.")
+		el.Class().Add("ok")
+	})
+	el.AppendChild(b)
+}
 
 // enter shows the room: the link's state (else on the first entry the
 // stored one, else the default) replaces the model when it differs from
