@@ -112,6 +112,13 @@
   }
   if (touchFirst) firstInput();
 
+  // A select shows its chosen option whole in its tooltip: a long option
+  // is cut short in the closed select.
+  document.addEventListener("change", (e) => {
+    const s = e.target;
+    if (s instanceof HTMLSelectElement && s.selectedOptions.length > 0) s.title = s.selectedOptions[0].text;
+  }, true);
+
   // Texts that assume a mouse ("Hover…", "right-click") say the touch
   // equivalent, from their data-touch attribute, on a device whose pointer
   // is a finger.

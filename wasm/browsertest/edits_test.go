@@ -73,3 +73,44 @@ func TestRoomTapsSayWhatTheyDid(t *testing.T) {
 		}
 	}
 }
+
+// TestSelectsShowTheirChoice: every select of the rooms' controls shows its
+// chosen option whole, or, where a long one must be cut (a CSV's class
+// pairs), says it whole in its tooltip ("Penguins: Adelie or Gentoo, in
+// mm and g" and "SynSep (9 classes, 400 features)" were cut short).
+func TestSelectsShowTheirChoice(t *testing.T) {
+	ctx := newTab(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900)); err != nil {
+		t.Fatal(err)
+	}
+	url := serveSite(t, server.New(siteDir))
+	for _, room := range []struct{ hash, global string }{{"", ""}, {"#bandit", "unitfreeBandit"}, {"#sampling", "unitfreeSampling"}, {"#lecture", "unitfreeLecture"}} {
+		if room.global == "" {
+			waitReady(t, ctx, url)
+		} else {
+			openRoom(t, ctx, url+room.hash, room.global)
+		}
+		time.Sleep(500 * time.Millisecond)
+		for _, preset := range []string{"", "synsep"} {
+			if preset != "" && room.hash == "#bandit" {
+				selectValue(t, ctx, "b-preset", preset)
+				time.Sleep(500 * time.Millisecond)
+			}
+			cut, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => {
+			  const main = [...document.querySelectorAll("main")].find(m => !m.hidden);
+			  const g = document.createElement("canvas").getContext("2d");
+			  return [...main.querySelectorAll(".controls select")].filter(s => s.getClientRects().length > 0 && s.selectedOptions.length > 0).filter(s => {
+			    const cs = getComputedStyle(s); g.font = cs.font;
+			    const text = s.selectedOptions[0].text, room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+			    return g.measureText(text).width > room && s.title !== text;
+			  }).map(s => s.id + ": " + s.selectedOptions[0].text);
+			})()`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(cut) > 0 {
+				t.Errorf("%q: selects cut short without a tooltip: %q", room.hash, cut)
+			}
+		}
+	}
+}

@@ -31,9 +31,9 @@ type Preset struct {
 func PresetLabel(id string) string {
 	switch id {
 	case "penguins":
-		return "Penguins: Adelie or Gentoo, in mm and g"
+		return "Penguins: Adelie or Gentoo"
 	case "weather":
-		return "Seattle weather: sun or rain, in °C and mm"
+		return "Seattle weather: sun or rain"
 	}
 	if p, err := LoadPreset(id, 1); err == nil {
 		return p.Label
@@ -90,7 +90,7 @@ func LoadPreset(id string, seed uint64) (Preset, error) {
 			v := 0.4*rng.NormFloat64() - 0.3*label
 			pts = append(pts, Point{1e-3 * u, 1e3 * v, label})
 		}
-		return Preset{ID: id, Label: "Wildly different scales (1e-3 and 1e3)", Features: drawn, Degree: 1, Points: pts}, nil
+		return Preset{ID: id, Label: "Wildly different scales", Features: drawn, Degree: 1, Points: pts}, nil
 	case "plane":
 		// Regression: targets on a tilted plane, 2 x1 - x2 + 0.5, with noise.
 		var pts []Point
@@ -98,7 +98,7 @@ func LoadPreset(id string, seed uint64) (Preset, error) {
 			x, y := 2*rng.Float64()-1, 2*rng.Float64()-1
 			pts = append(pts, Point{x, y, 2*x - y + 0.5 + 0.1*rng.NormFloat64()})
 		}
-		return Preset{ID: id, Label: "Plane (regression: real targets)", Features: drawn, Degree: 1, Points: pts, Task: TaskRegress}, nil
+		return Preset{ID: id, Label: "Plane (regression)", Features: drawn, Degree: 1, Points: pts, Task: TaskRegress}, nil
 	case "penguins", "weather":
 		return FromDataset(DefaultSource(id))
 	}

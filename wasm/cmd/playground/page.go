@@ -151,7 +151,20 @@ func num(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
 
 func checked(el dom.Element) bool { return el.Underlying().Get("checked").Bool() }
 
-func setSelected(sel dom.Element, v string) { sel.Underlying().Set("value", v) }
+// setSelected chooses a select's option, and puts its text in the
+// select's tooltip: a long option is cut short in the closed select.
+func setSelected(sel dom.Element, v string) {
+	s := sel.Underlying()
+	s.Set("value", v)
+	titleSelected(sel)
+}
+
+// titleSelected puts a select's chosen option's text in its tooltip.
+func titleSelected(sel dom.Element) {
+	if opt := sel.Underlying().Get("selectedOptions").Index(0); opt.Truthy() {
+		sel.SetAttribute("title", opt.Get("text").String())
+	}
+}
 
 // fillSelectLabels replaces a select's options with values and labels.
 func fillSelectLabels(doc dom.Document, sel dom.Element, values, labels []string, selected string) {
@@ -178,6 +191,7 @@ func fillSelect(doc dom.Document, sel dom.Element, values []string, selected str
 		sel.AppendChild(opt)
 	}
 	sel.Underlying().Set("disabled", len(values) == 0)
+	titleSelected(sel)
 }
 
 // clearChildren removes the element's children after the first keep ones.
