@@ -2,22 +2,30 @@ package playground
 
 import "unicode/utf8"
 
-// LegendLines breaks a legend name into at most two lines no wider than
-// maxWidth (width measures a text): the longest run of whole words that
-// fits on the first line, the rest on the second, cut with "…" if it is
-// still too wide. A name that fits stays one line; the canvas then never
-// squeezes a long name into an unreadable width. (Written with byte
-// indices: rune slices and strings.Fields cost the page's WASM kilobytes.)
+// LegendLines breaks a legend name into at most three lines no wider than
+// maxWidth (width measures a text): each line the longest run of whole
+// words that fits, the last cut with "…" if the name still does not fit.
+// A name that fits stays one line; the canvas then never squeezes a long
+// name into an unreadable width, and a learner's whole name is read
+// ("Multiclass second-order Perceptron" was cut to two lines and "…").
+// (Written with byte indices: rune slices and strings.Fields cost the
+// page's WASM kilobytes.)
 func LegendLines(name string, maxWidth float64, width func(string) float64) []string {
-	if width(name) <= maxWidth {
-		return []string{name}
-	}
-	for i := len(name) - 1; i > 0; i-- {
-		if name[i] == ' ' && width(name[:i]) <= maxWidth {
-			return []string{name[:i], cut(name[i+1:], maxWidth, width)}
+	const maxLines = 3
+	var lines []string
+	for len(lines) < maxLines-1 && width(name) > maxWidth {
+		i := len(name) - 1
+		for ; i > 0; i-- {
+			if name[i] == ' ' && width(name[:i]) <= maxWidth {
+				break
+			}
 		}
+		if i <= 0 {
+			break // no word break fits: the rest is cut
+		}
+		lines, name = append(lines, name[:i]), name[i+1:]
 	}
-	return []string{cut(name, maxWidth, width)}
+	return append(lines, cut(name, maxWidth, width))
 }
 
 // cut shortens a text with "…" until it fits maxWidth.

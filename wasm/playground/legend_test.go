@@ -13,7 +13,9 @@ func TestLegendLines(t *testing.T) {
 		want []string
 	}{
 		{"SOBA", []string{"SOBA"}},
-		{"Multiclass second-order Perceptron", []string{"Multiclass", "second-order…"}},
+		{"Multiclass second-order Perceptron", []string{"Multiclass", "second-order", "Perceptron"}},
+		{"one two three four five six seven eight", []string{"one two three", "four five six", "seven eight"}},
+		{"one two three four five six seven eight nine ten", []string{"one two three", "four five six", "seven eight n…"}},
 		{"SOBA, adaptive γ", []string{"SOBA, adaptive", "γ"}},
 		{"Supercalifragilistic", []string{"Supercalifrag…"}},
 	} {
