@@ -501,3 +501,45 @@ func TestGammaStepsByPowersOfTwo(t *testing.T) {
 		t.Errorf("the slider's aria-valuetext is %q", v)
 	}
 }
+
+// TestLinesOnEachOtherShowBoth: in the bandit lesson's exploration step the
+// two learners flip the same coins, so their exploration rates are one
+// line; both colours show along it and the legend says so (the line drawn
+// last once hid the other: SOBA had a legend entry and no line, #32 item 12).
+func TestLinesOnEachOtherShowBoth(t *testing.T) {
+	ctx := newTab(t)
+	url := serveSite(t, server.New(siteDir))
+	openRoom(t, ctx, url+"#bandit/lesson/2", "unitfreeBandit")
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.unitfreeBandit.rounds === window.unitfreeBandit.total && window.unitfreeBandit.total > 0`,
+		chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+		t.Fatal(err)
+	}
+	selectValue(t, ctx, "b-metric", "explore")
+	time.Sleep(500 * time.Millisecond)
+	// Pixels of each learner's colour inside the plot, left of the legend.
+	counts, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`(() => {
+	  const c = document.getElementById("b-chart"), g = c.getContext("2d"), dpr = Math.max(1, devicePixelRatio);
+	  const w = c.width / dpr, right = Math.min(150, Math.round(0.3 * w));
+	  const px = g.getImageData(0, 0, Math.round((w - right) * dpr), c.height).data;
+	  const near = (i, [r, gr, b]) => Math.abs(px[i] - r) + Math.abs(px[i+1] - gr) + Math.abs(px[i+2] - b) < 40;
+	  const counts = [0, 0];
+	  for (let i = 0; i < px.length; i += 4) {
+	    if (near(i, [0x00, 0x72, 0xB2])) counts[0]++;
+	    if (near(i, [0xD5, 0x5E, 0x00])) counts[1]++;
+	  }
+	  return counts;
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if counts[0] < counts[1]/4 || counts[1] < counts[0]/4 {
+		t.Errorf("pixels of SOBA's and the Banditron's colour on their shared exploration line: %v; both should show", counts)
+	}
+	state, err := chromedp.Run(ctx, chromedp.Evaluate[banditState](`window.unitfreeBandit`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(state.Learners) != 2 || state.Learners[0].Explored != state.Learners[1].Explored {
+		t.Fatalf("the step's learners no longer explore together: %+v", state.Learners)
+	}
+}

@@ -136,7 +136,7 @@ var BanditLesson = Lesson[BanditRoom]{Title: "One bit of feedback", Steps: []Ste
 	{Title: "Exploration: γ",
 		Text: "To learn about labels it would not play, a learner plays a uniformly random label with probability γ (a diamond marks those rounds). " +
 			"With γ = 1/4, about a quarter of the rounds explore, and each exploration costs a likely mistake.",
-		Do:    "Show the exploration rate in the chart: it settles near the dashed γ line.",
+		Do:    "Show the exploration rate in the chart: it settles near the dashed γ line. The two learners flip the same coins, so their rates are one line, drawn in both colours.",
 		State: func() *BanditRoom { return banditModel("penguins", 0.25, 0, "soba", "banditron") }, Rounds: -1},
 	{Title: "SynSep at a small γ: the Banditron wins",
 		Text: "The paper's SynSep data: 9 classes, 400 binary features, separable. At γ = 1/64 the diagonal SOBA is wrong on 68% of 5000 rounds, " +

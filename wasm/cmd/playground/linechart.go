@@ -246,12 +246,18 @@ func (c *lineChart) render(curves []curve, logY bool) string {
 	ctx.BeginPath()
 	ctx.Rect(chartLeft, chartTop, pw, ph)
 	ctx.Clip()
-	for _, cv := range curves {
+	same := sameCurves(curves)
+	for k, cv := range curves {
 		ctx.SetStrokeStyle(cv.color)
 		ctx.Set("lineWidth", 2)
 		if cv.dashed {
 			ctx.Set("lineWidth", 1.5)
 			ctx.Call("setLineDash", []any{6, 4})
+		}
+		if g := same[k]; g.of >= 0 {
+			// A curve on an earlier one takes turns with it, 8 px each.
+			ctx.Call("setLineDash", []any{8, 8 * (g.size - 1)})
+			ctx.Set("lineDashOffset", -8*g.turn)
 		}
 		step := max(1, len(cv.ys)/chartPoints)
 		c.path.Reset()
@@ -268,13 +274,18 @@ func (c *lineChart) render(curves []curve, logY bool) string {
 		}
 		ctx.Call("stroke", path2D.New(c.path.String()))
 		ctx.Call("setLineDash", []any{})
+		ctx.Set("lineDashOffset", 0)
 	}
 	ctx.Restore()
 	ctx.SetTextAlign("left")
 	ctx.SetTextBaseline("middle")
 	y := float64(chartTop + 10)
 	measure := func(s string) float64 { return ctx.MeasureText(s).Width() }
-	for _, cv := range curves {
+	for k, cv := range curves {
+		name := cv.name
+		if g := same[k]; g.of >= 0 {
+			name += " (on " + curves[g.of].name + "'s line)"
+		}
 		// The swatch: a dashed line for a reference curve, as it is drawn.
 		ctx.SetStrokeStyle(cv.color)
 		if cv.dashed {
@@ -289,7 +300,7 @@ func (c *lineChart) render(curves []curve, logY bool) string {
 		ctx.Stroke()
 		ctx.Call("setLineDash", []any{})
 		ctx.SetFillStyle("#1f2733")
-		for _, line := range playground.LegendLines(cv.name, right-34, measure) {
+		for _, line := range playground.LegendLines(name, right-34, measure) {
 			ctx.FillText(line, c.w-right+30, y, -1)
 			y += 13
 		}
@@ -311,6 +322,40 @@ func (c *lineChart) render(curves []curve, logY bool) string {
 		}
 	}
 	return fmt.Sprintf("%s %s: %s", c.xName, tickLabel(math.Round(c.hover)), strings.Join(parts, " · "))
+}
+
+// sharedLine places a curve among those drawn as one line: the earlier
+// curve it lies on (of, -1 for none), how many curves share that line and
+// its turn among them (the first, drawn solid, is turn 0).
+type sharedLine struct{ of, size, turn int }
+
+// sameCurves finds the curves that lie exactly on an earlier one.
+func sameCurves(curves []curve) []sharedLine {
+	series := make([][]float64, len(curves))
+	for i, cv := range curves {
+		if cv.xs == nil {
+			series[i] = cv.ys
+		}
+	}
+	same := playground.SameAs(series)
+	lines := make([]sharedLine, len(curves))
+	size := make([]int, len(curves))
+	for i, of := range same {
+		lines[i] = sharedLine{of: of}
+		if cv := curves[i]; of >= 0 && (cv.xs != nil || cv.dashed || curves[of].dashed || len(cv.ys) == 0) {
+			lines[i].of = -1
+		}
+		if of := lines[i].of; of >= 0 {
+			size[of]++
+			lines[i].turn = size[of]
+		}
+	}
+	for i := range lines {
+		if of := lines[i].of; of >= 0 {
+			lines[i].size = size[of] + 1
+		}
+	}
+	return lines
 }
 
 // xAt returns the x of point i of the curve.
