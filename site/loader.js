@@ -83,34 +83,8 @@
     return WebAssembly.compileStreaming(new Response(counted, { headers: { "Content-Type": "application/wasm" } }));
   }
 
-  // A device whose only pointer is a finger (a phone, most tablets) starts
-  // its Go programs on the visitor's first touch, key or scroll instead of on
-  // load: the download and the compilation still run at once (off the main
-  // thread), but instantiating the program, starting Go's runtime, building
-  // the panels and playing the first stream block a phone's main thread for
-  // seconds, which should not happen before the visitor asks for the page's
-  // attention. A mouse-driven device starts at once, as soon as it can.
+  // A device whose only pointer is a finger (a phone, most tablets).
   const touchFirst = typeof matchMedia === "function" && matchMedia("(hover: none) and (pointer: coarse)").matches;
-  let asked = null;
-  let answered = false;
-
-  // firstInput resolves on the first touch, click, key, wheel or scroll.
-  function firstInput() {
-    if (!asked) {
-      asked = new Promise((resolve) => {
-        const events = ["pointerdown", "touchstart", "keydown", "wheel", "scroll"];
-        const go = () => {
-          for (const e of events) window.removeEventListener(e, go, true);
-          window.unitfreeAskedMs = performance.now();
-          answered = true;
-          resolve();
-        };
-        for (const e of events) window.addEventListener(e, go, { capture: true, passive: true });
-      });
-    }
-    return asked;
-  }
-  if (touchFirst) firstInput();
 
   // A select shows its chosen option whole in its tooltip: a long option
   // is cut short in the closed select.
@@ -126,21 +100,6 @@
     for (const el of document.querySelectorAll("[data-touch]")) el.textContent = el.dataset.touch;
   }
   window.unitfreeTouchFirst = touchFirst;
-
-  // waitForVisitor shows, on a touch-first device, that the program is
-  // ready and waits for the first input (the Start button is one).
-  async function waitForVisitor(bar, status) {
-    if (!touchFirst || answered) return;
-    const button = document.getElementById("load-start");
-    bar.hidden = true;
-    status.textContent = "Ready: touch the page to start the learners.";
-    button.hidden = false;
-    window.unitfreeWaiting = true;
-    await firstInput();
-    window.unitfreeWaiting = false;
-    button.hidden = true;
-    bar.hidden = false;
-  }
 
   // run downloads, compiles (streaming, in a worker when the browser has
   // them) and starts a Go program, calling compiled (if given) between the
@@ -167,7 +126,6 @@
     } else {
       module = await compileHere(file, progress);
     }
-    await waitForVisitor(bar, status);
     const go = new Go();
     const instance = await WebAssembly.instantiate(module, go.importObject);
     if (compiled) compiled();

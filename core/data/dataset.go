@@ -63,26 +63,20 @@ var datasets = []Dataset{
 		Labels: []string{"origin", "miles_per_gallon", "horsepower_hp", "weight_lb"}},
 }
 
-var (
-	loadOnce sync.Once
-	loaded   map[string]*Table
-	loadErr  error
-)
+// shipped holds each shipped dataset once parsed, with its description.
+var shipped = struct {
+	sync.Mutex
+	tables map[string]*Table
+	descs  map[string]Dataset
+}{tables: map[string]*Table{}, descs: map[string]Dataset{}}
 
 // Datasets returns the shipped datasets' descriptions.
 func Datasets() []Dataset {
-	loadAll()
 	out := make([]Dataset, len(datasets))
 	for i, d := range datasets {
 		out[i] = d
-		if t := loaded[d.Name]; t != nil {
-			out[i].Rows = t.Rows
-			out[i].LabelValues = map[string][]string{}
-			for _, name := range d.Labels {
-				if c, ok := t.Column(name); ok && !c.Numeric {
-					out[i].LabelValues[name] = distinct(c)
-				}
-			}
+		if _, desc, err := Load(d.Name); err == nil {
+			out[i] = desc
 		}
 	}
 	return out
@@ -97,46 +91,55 @@ func DatasetNames() []string {
 	return names
 }
 
-// Load returns the table of the named dataset, with units on its columns.
-// The table is shared: callers must not modify it.
+// Load returns the table of the named dataset, with units on its columns,
+// and its description. A dataset is parsed on its first use only (a page
+// that shows the penguins does not parse the weather). The table is
+// shared: callers must not modify it.
 func Load(name string) (*Table, Dataset, error) {
-	loadAll()
-	if loadErr != nil {
-		return nil, Dataset{}, loadErr
+	shipped.Lock()
+	defer shipped.Unlock()
+	if t, ok := shipped.tables[name]; ok {
+		return t, shipped.descs[name], nil
 	}
-	for _, d := range Datasets() {
-		if d.Name == name {
-			return loaded[name], d, nil
+	for _, d := range datasets {
+		if d.Name != name {
+			continue
 		}
+		t, err := parseShipped(d)
+		if err != nil {
+			return nil, Dataset{}, err
+		}
+		d.Rows = t.Rows
+		d.LabelValues = map[string][]string{}
+		for _, label := range d.Labels {
+			if c, ok := t.Column(label); ok && !c.Numeric {
+				d.LabelValues[label] = distinct(c)
+			}
+		}
+		shipped.tables[name], shipped.descs[name] = t, d
+		return t, d, nil
 	}
 	return nil, Dataset{}, fmt.Errorf("unknown dataset %q (known: %s)", name, strings.Join(DatasetNames(), ", "))
 }
 
-// loadAll parses the embedded CSV files once.
-func loadAll() {
-	loadOnce.Do(func() {
-		loaded = map[string]*Table{}
-		for _, d := range datasets {
-			var files fileReader = assets.Data
-			if d.files != nil {
-				files = d.files
-			}
-			raw, err := files.ReadFile(d.file)
-			if err != nil {
-				loadErr = fmt.Errorf("dataset %s: %w", d.Name, err)
-				return
-			}
-			t, err := ParseCSV(bytes.NewReader(raw), Limits{MaxRows: 1 << 20, MaxColumns: 100})
-			if err != nil {
-				loadErr = fmt.Errorf("dataset %s: %w", d.Name, err)
-				return
-			}
-			for _, f := range d.Features {
-				if c, ok := t.Column(f.Name); ok {
-					c.Unit = f.Unit
-				}
-			}
-			loaded[d.Name] = t
+// parseShipped parses a shipped dataset's embedded CSV file.
+func parseShipped(d Dataset) (*Table, error) {
+	var files fileReader = assets.Data
+	if d.files != nil {
+		files = d.files
+	}
+	raw, err := files.ReadFile(d.file)
+	if err != nil {
+		return nil, fmt.Errorf("dataset %s: %w", d.Name, err)
+	}
+	t, err := ParseCSV(bytes.NewReader(raw), Limits{MaxRows: 1 << 20, MaxColumns: 100})
+	if err != nil {
+		return nil, fmt.Errorf("dataset %s: %w", d.Name, err)
+	}
+	for _, f := range d.Features {
+		if c, ok := t.Column(f.Name); ok {
+			c.Unit = f.Unit
 		}
-	})
+	}
+	return t, nil
 }

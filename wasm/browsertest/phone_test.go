@@ -25,13 +25,13 @@ new PerformanceObserver((list) => { for (const e of list.getEntries()) window.lo
 
 const blockingMs = `(since) => window.longTasks.filter(([s]) => s >= since).reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0)`
 
-// TestPhoneStartsOnFirstInput opens the page as a phone (touch as the only
-// pointer, the CPU slowed down 4x as Lighthouse's mobile run does): the
-// playground downloads and compiles, then waits with its Start button, and
-// no Go code runs until the visitor touches the page; the first touch
-// starts it and the first visit's stream plays. It logs the blocking time
-// before the touch and the blocking time the start costs after it.
-func TestPhoneStartsOnFirstInput(t *testing.T) {
+// TestPhoneLiveOnLoad opens the page as a phone (touch as the only
+// pointer, the CPU slowed down 4x as Lighthouse's mobile run does) and
+// gives it no input: the pictures change within 3 s of the load event (a
+// phone's visit once waited for a first touch). It logs the long tasks of
+// the first 5 s after load (a measurement, not a pass/fail: the machine is
+// shared) and writes them to the benchmarks' directory when one is given.
+func TestPhoneLiveOnLoad(t *testing.T) {
 	ctx := newLiveTab(t)
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(412, 823, chromedp.EmulateMobile)); err != nil {
 		t.Fatal(err)
@@ -42,54 +42,62 @@ func TestPhoneStartsOnFirstInput(t *testing.T) {
 	if _, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 4}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: collectLongTasks}); err != nil {
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: collectLongTasks + watchPictures}); err != nil {
 		t.Fatal(err)
 	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(serveSite(t, server.New(siteDir)))); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.unitfreeWaiting === true`, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
-		t.Fatalf("the page did not wait for the first touch (touch-first: %v): %v", evalBool(t, ctx, `window.unitfreeTouchFirst === true`), err)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.loadedAt > 0`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatal(err)
 	}
-	time.Sleep(1500 * time.Millisecond)
-	type waiting struct {
-		Started  bool    `json:"started"`
-		Hidden   bool    `json:"hidden"`
-		Button   bool    `json:"button"`
-		Blocking float64 `json:"blocking"`
+	time.Sleep(5500 * time.Millisecond)
+	type look struct {
+		Loaded    float64     `json:"loaded"`
+		Changed   float64     `json:"changed"` // when the first picture changed after it was first drawn
+		Rounds    int         `json:"rounds"`
+		LongTasks [][]float64 `json:"longTasks"`
 	}
-	before, err := chromedp.Run(ctx, chromedp.Evaluate[waiting](`({started: window.unitfree !== undefined, hidden: document.getElementById("app").hidden,
-		button: !document.getElementById("load-start").hidden, blocking: (`+blockingMs+`)(0)})`))
+	l, err := chromedp.Run(ctx, chromedp.Evaluate[look](`({loaded: window.loadedAt, changed: window.picturesChangedAt || 0,
+	  rounds: window.unitfree ? window.unitfree.rounds : 0, longTasks: window.longTasks.filter(([s]) => s >= window.loadedAt && s < window.loadedAt + 5000)})`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if before.Started || !before.Hidden || !before.Button {
-		t.Fatalf("before any input: Go started %v, app hidden %v, Start shown %v; want false, true, true", before.Started, before.Hidden, before.Button)
+	screenshot(t, ctx, "phone-live")
+	// 3 s is the target (make bench); make test allows a loaded machine more.
+	if within := budget(3000, 10000); l.Changed == 0 || l.Changed-l.Loaded > within || l.Rounds == 0 {
+		t.Errorf("without input on a phone: pictures changed %.0f ms after load (0: never), %d rounds played; want within %.0f ms", l.Changed-l.Loaded, l.Rounds, within)
 	}
-	screenshot(t, ctx, "phone-waiting")
-	touchedAt, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`performance.now()`))
-	if err != nil {
-		t.Fatal(err)
+	blocking, longest := 0.0, 0.0
+	for _, task := range l.LongTasks {
+		blocking += max(0, task[1]-50)
+		longest = max(longest, task[1])
 	}
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("load-start"))); err != nil {
-		t.Fatal(err)
+	t.Logf("CPU 4x slower, no input: pictures live %.0f ms after load; in the 5 s after load %d long tasks, blocking %.0f ms, longest %.0f ms: %v",
+		l.Changed-l.Loaded, len(l.LongTasks), blocking, longest, l.LongTasks)
+	if benchDir() != "" {
+		writeMeasurement(t, "phone-load", map[string]any{"liveAfterLoadMs": l.Changed - l.Loaded, "longTasks": len(l.LongTasks), "blockingMs": blocking, "longestTaskMs": longest})
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.unitfree && window.unitfree.ready === true`, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
-		t.Fatalf("the first touch did not start the playground: %v", err)
-	}
-	time.Sleep(5 * time.Second)
-	s := state(t, ctx)
-	screenshot(t, ctx, "phone-started")
-	if s.Rounds == 0 {
-		t.Fatalf("after the first touch the first visit's stream did not play: %+v", s)
-	}
-	after, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`(`+blockingMs+`)(`+ftoa(touchedAt)+`)`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("CPU 4x slower: blocking time before the first touch %.0f ms; in the 5 s after it (start, first frames, the stream playing) %.0f ms; %d rounds played",
-		before.Blocking, after, s.Rounds)
 }
+
+// watchPictures sets window.loadedAt at the load event and
+// window.picturesChangedAt when the units room's first heatmap first
+// differs from what it showed before (sampled every 100 ms).
+const watchPictures = `
+window.addEventListener("load", () => { window.loadedAt = performance.now(); });
+(() => {
+  let first = null;
+  const look = () => {
+    const c = document.querySelector("#panels canvas");
+    if (c && c.width > 0 && window.unitfree && window.unitfree.rounds > 0) {
+      const now = c.toDataURL();
+      if (first === null) first = now;
+      else if (now !== first) { window.picturesChangedAt = performance.now(); return; }
+    }
+    setTimeout(look, 100);
+  };
+  setTimeout(look, 100);
+})();`
 
 // evalBool evaluates a JavaScript expression to a boolean (false on error).
 func evalBool(t *testing.T, ctx context.Context, expr string) bool {
@@ -99,7 +107,7 @@ func evalBool(t *testing.T, ctx context.Context, expr string) bool {
 }
 
 // phoneTab returns a tab emulating a phone of 390 x 844 CSS pixels whose
-// only pointer is a finger, with the page started (its first touch given).
+// only pointer is a finger, with the page started.
 func phoneTab(t *testing.T, url string) context.Context {
 	t.Helper()
 	ctx := newLiveTab(t)
@@ -111,15 +119,6 @@ func phoneTab(t *testing.T, url string) context.Context {
 	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 		t.Fatal(err)
-	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.unitfreeWaiting === true || (window.unitfree && window.unitfree.ready === true)`,
-		chromedp.WithPollingTimeout(60*time.Second))); err != nil {
-		t.Fatal(err)
-	}
-	if evalBool(t, ctx, `window.unitfreeWaiting === true`) {
-		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("load-start"))); err != nil {
-			t.Fatal(err)
-		}
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.unitfree && window.unitfree.ready === true`, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
 		t.Fatal(err)

@@ -71,12 +71,8 @@ func (e *Experiment) SetLabel(label string) {
 
 // DatasetInfo returns the description of the current dataset.
 func (e *Experiment) DatasetInfo() data.Dataset {
-	for _, d := range data.Datasets() {
-		if d.Name == e.Dataset {
-			return d
-		}
-	}
-	return data.Dataset{}
+	_, d, _ := data.Load(e.Dataset)
+	return d
 }
 
 // LabelValues returns the classes of the current label column.

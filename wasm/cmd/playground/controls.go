@@ -233,13 +233,11 @@ func (a *app) syncControls() {
 	if src := a.model.Source; src != nil {
 		choice.RemoveAttribute("hidden")
 		var feats, classes []string
-		for _, d := range data.Datasets() {
-			if d.Name == src.Dataset {
-				for _, f := range d.Features {
-					feats = append(feats, f.Name)
-				}
-				classes = d.LabelValues[src.Label]
+		if _, d, err := data.Load(src.Dataset); err == nil {
+			for _, f := range d.Features {
+				feats = append(feats, f.Name)
 			}
+			classes = d.LabelValues[src.Label]
 		}
 		fillSelect(a.doc, a.el("ds-x"), feats, src.X)
 		fillSelect(a.doc, a.el("ds-y"), feats, src.Y)

@@ -33,10 +33,8 @@ func (p *experimentPanel) el(id string) dom.Element { return byID(p.doc, id) }
 
 // render rebuilds the selects and checkboxes from the state.
 func (p *experimentPanel) render() {
-	var datasets, labels []string
-	for _, d := range data.Datasets() {
-		datasets = append(datasets, d.Name)
-	}
+	var labels []string
+	datasets := data.DatasetNames()
 	info := p.exp.DatasetInfo()
 	for _, l := range info.Labels {
 		if _, text := info.LabelValues[l]; text {

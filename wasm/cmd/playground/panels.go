@@ -18,13 +18,16 @@ import (
 
 // panel is one learner's panel: its canvas, figures and meter.
 type panel struct {
-	canvas *dom.HTMLCanvasElement
-	ctx    *dom.CanvasRenderingContext2D
-	heat   *dom.HTMLCanvasElement
-	hctx   *dom.CanvasRenderingContext2D
-	himg   *dom.ImageData
-	hbuf   []byte    // the heatmap's pixels on screen
-	probs  []float64 // the probabilities they show
+	canvas   *dom.HTMLCanvasElement
+	ctx      *dom.CanvasRenderingContext2D
+	heat     *dom.HTMLCanvasElement
+	hctx     *dom.CanvasRenderingContext2D
+	himg     *dom.ImageData
+	hbuf     []byte           // the heatmap's pixels on screen
+	path     playground.Path  // the decision boundary's segments, built
+	boundary js.Value         // and as the canvas's Path2D
+	frame    playground.Frame // the frame of the picture on screen
+	probs    []float64        // the probabilities they show
 	// While the stream plays, the next heatmap is computed a band of rows
 	// per drawn frame into these, at one round (the stream waits for it:
 	// app.heatmapDue), and shown whole once complete.
@@ -198,8 +201,6 @@ const heatBand = 16
 func (p *panel) draw(a *app, i int, full bool) {
 	f := a.frame()
 	c := p.ctx
-	c.SetFillStyle("#ffffff")
-	c.FillRect(0, 0, f.Width, f.Height)
 	shown := full
 	if full {
 		a.run.ProbabilityRows(i, p.probs, heatmapCells, heatmapCells, 0, heatmapCells, f)
@@ -220,27 +221,37 @@ func (p *panel) draw(a *app, i int, full bool) {
 			p.bandRounds = p.nextRounds
 		}
 	}
+	if !shown && p.oversion == a.version && p.frame == f {
+		return // nothing on screen changes until the next heatmap is complete
+	}
 	if shown {
 		js.CopyBytesToJS(p.himg.Data(), p.hbuf)
 		p.hctx.PutImageData(p.himg, 0, 0)
 		p.painted = true
 	}
+	if shown || p.frame != f {
+		// One Path2D for all segments of the decision boundary, P(+1) = 1/2
+		// on the same grid: a call per segment cost a phone's main thread
+		// more than computing them.
+		p.path.Reset()
+		for _, s := range playground.Contour(p.probs, heatmapCells, heatmapCells, f, 0.5) {
+			p.path.Break()
+			p.path.Point(f.ToPixel(s.X0, s.Y0))
+			p.path.Point(f.ToPixel(s.X1, s.Y1))
+		}
+		p.boundary = path2D.New(p.path.String())
+	}
+	p.frame = f
+	c.SetFillStyle("#ffffff")
+	c.FillRect(0, 0, f.Width, f.Height)
 	x0, y0 := f.ToPixel(f.XMin, f.YMax)
 	x1, y1 := f.ToPixel(f.XMax, f.YMin)
 	c.Set("imageSmoothingEnabled", true)
 	c.DrawImageWithDst(p.heat, x0, y0, x1-x0, y1-y0)
 
-	// The decision boundary: P(+1) = 1/2 on the same grid.
 	c.SetStrokeStyle("rgba(31,39,51,0.85)")
 	c.Set("lineWidth", 1.5)
-	c.BeginPath()
-	for _, s := range playground.Contour(p.probs, heatmapCells, heatmapCells, f, 0.5) {
-		ax, ay := f.ToPixel(s.X0, s.Y0)
-		bx, by := f.ToPixel(s.X1, s.Y1)
-		c.MoveTo(ax, ay)
-		c.LineTo(bx, by)
-	}
-	c.Stroke()
+	c.Call("stroke", p.boundary)
 
 	if p.oversion != a.version {
 		p.drawOverlay(a, f)
