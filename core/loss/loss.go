@@ -26,12 +26,23 @@ func (Logistic) Value(y, yhat float64) float64 {
 	return -z + math.Log1p(math.Exp(z))
 }
 
-// Deriv returns -y / (1 + exp(y*yhat)), with the exponent clamped to
-// [-745, 745] so that the extremes are exactly -y and 0.
+// Deriv returns -y / (1 + exp(y*yhat)). It is exactly 0 once y*yhat >
+// logisticFlat, and exactly -y once y*yhat < -36.74 (where 1 + exp rounds
+// to 1).
 func (Logistic) Deriv(y, yhat float64) float64 {
-	z := math.Max(-745, math.Min(745, y*yhat))
+	z := y * yhat
+	if z > logisticFlat {
+		return 0
+	}
 	return -y / (1 + math.Exp(z))
 }
+
+// logisticFlat is where the logistic loss's derivative becomes exactly 0,
+// the same on every platform: exp overflows at 709.44 in amd64's assembly
+// and at 709.78 in Go's portable code (WebAssembly), so the bare formula
+// gave 0 natively and 1e-308 in the browser between the two. Beyond 709 the
+// true value is below 1.2e-308.
+const logisticFlat = 709
 
 // Lipschitz returns 1 for labels in {-1, +1}.
 func (Logistic) Lipschitz() float64 { return 1 }

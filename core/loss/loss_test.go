@@ -32,6 +32,8 @@ func TestLogisticExtremes(t *testing.T) {
 		{1, -1e6, 1e6, -1},
 		{-1, 1e6, 1e6, 1},
 		{1, 0, math.Ln2, -0.5},
+		{1, math.Inf(1), 0, 0},
+		{1, math.Inf(-1), math.Inf(1), -1},
 	}
 	for _, tc := range tests {
 		if v := l.Value(tc.y, tc.yhat); math.Abs(v-tc.value) > 1e-12*math.Max(1, tc.value) {
@@ -40,6 +42,31 @@ func TestLogisticExtremes(t *testing.T) {
 		if d := l.Deriv(tc.y, tc.yhat); d != tc.deriv {
 			t.Errorf("Deriv(%v,%v) = %v, want exactly %v", tc.y, tc.yhat, d, tc.deriv)
 		}
+	}
+}
+
+// TestLogisticDerivativeLimits: the derivative's documented limits hold
+// on every platform: exactly 0 past y·ŷ = 709 (the docs once said 745,
+// and exp's own overflow made it 0 from 709.44 natively but 709.78 in
+// WebAssembly), not before; exactly -y below -36.74 and not above.
+func TestLogisticDerivativeLimits(t *testing.T) {
+	l := Logistic{}
+	if d := l.Deriv(1, 709); !(d < 0 && d > -1e-307) {
+		t.Errorf("Deriv(1, 709) = %v, want a tiny negative number", d)
+	}
+	for _, z := range []float64{709.01, 709.5, 709.79, 745, 1e300} {
+		if d := l.Deriv(1, z); d != 0 {
+			t.Errorf("Deriv(1, %v) = %v, want exactly 0", z, d)
+		}
+		if d := l.Deriv(-1, -z); d != 0 {
+			t.Errorf("Deriv(-1, %v) = %v, want exactly 0", -z, d)
+		}
+	}
+	if d := l.Deriv(1, -36.75); d != -1 {
+		t.Errorf("Deriv(1, -36.75) = %v, want exactly -1", d)
+	}
+	if d := l.Deriv(1, -36.7); d == -1 {
+		t.Errorf("Deriv(1, -36.7) = -1 exactly; 1 + exp(-36.7) is above 1")
 	}
 }
 

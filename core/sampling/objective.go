@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"unitfree/core/loss"
 )
 
 // Kind names one of the paper's three objectives.
@@ -77,8 +79,7 @@ func (o *Objective) Deriv(i int, w []float64) float64 {
 	m := dot(w, o.X[i])
 	switch o.Kind {
 	case LogisticL1:
-		z := math.Max(-745, math.Min(745, o.Y[i]*m))
-		return -o.Y[i] / (1 + math.Exp(z))
+		return loss.Logistic{}.Deriv(o.Y[i], m)
 	case SqHingeL2:
 		if h := 1 - o.Y[i]*m; h > 0 {
 			return -2 * o.Y[i] * h
