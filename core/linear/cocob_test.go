@@ -31,9 +31,12 @@ func TestCOCOBBookkeeping(t *testing.T) {
 				if adversarial {
 					y = adversarialLabel(rng, c.Predict(x), r%2 == 0)
 				}
-				w := append([]float64(nil), c.w...)
+				w := make([]float64, d)
+				for i := range w {
+					w[i] = c.Weight(i)
+				}
 				yhat := c.Learn(x, y)
-				if want := dot(w, x); yhat != want {
+				if want := dot(w, x); !relClose(yhat, want, 1e-9) && math.Abs(yhat-want) > 1e-12 {
 					t.Fatalf("round %d: predicted %v, w·x = %v", r+1, yhat, want)
 				}
 				g := l.Deriv(y, yhat)
@@ -47,12 +50,12 @@ func TestCOCOBBookkeeping(t *testing.T) {
 					theta[i] -= gi
 					reward[i] = math.Max(reward[i]-gi*w[i], 0)
 					next := math.Tanh(theta[i]/(sumAbs[i]+maxG[i])) * (eps + reward[i]) / maxG[i]
-					if !relClose(c.w[i], next, 1e-12) || !relClose(c.Wealth(i), eps+reward[i], 1e-12) {
+					if !relClose(c.Weight(i), next, 1e-9) || !relClose(c.Wealth(i), eps+reward[i], 1e-9) {
 						t.Fatalf("%T round %d coordinate %d: w %v wealth %v, the recursions give %v and %v",
-							l, r+1, i, c.w[i], c.Wealth(i), next, eps+reward[i])
+							l, r+1, i, c.Weight(i), c.Wealth(i), next, eps+reward[i])
 					}
-					if !(math.Abs(c.w[i])*maxG[i] < c.Wealth(i)) {
-						t.Fatalf("%T round %d coordinate %d: bet %v of wealth %v", l, r+1, i, math.Abs(c.w[i])*maxG[i], c.Wealth(i))
+					if !(math.Abs(c.Weight(i))*maxG[i] < c.Wealth(i)) {
+						t.Fatalf("%T round %d coordinate %d: bet %v of wealth %v", l, r+1, i, math.Abs(c.Weight(i))*maxG[i], c.Wealth(i))
 					}
 				}
 			}
@@ -81,4 +84,35 @@ func TestCOCOBWealthGrowsOnAWinningCoin(t *testing.T) {
 // relClose reports whether a and b agree to rel relative.
 func relClose(a, b, rel float64) bool {
 	return math.Abs(a-b) <= rel*math.Max(math.Abs(a), math.Abs(b))
+}
+
+// TestCOCOBInvariantOverTheFloatRange: COCOB's predictions do not change
+// when its features are multiplied by factors from 1e-300 to 1e300 (with
+// a bias of 1 kept as is), under every loss: each coordinate is kept in
+// units of its feature, so the caps that guard against overflow are the
+// same in every unit. Once a weight of 1e300 per unit was capped at
+// features of about 1e-300, and the predictions changed.
+func TestCOCOBInvariantOverTheFloatRange(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	base := []float64{1, 30, 0.2, 4000, 1}
+	xs, ys := scaledStream(rng, 2000, base)
+	for _, l := range []loss.Loss{loss.Logistic{}, loss.Hinge{}, loss.Absolute{}, loss.Squared{}} {
+		for _, factors := range [][]float64{
+			{1e-300, 1e-300, 1e-300, 1e-300, 1},
+			{1e300 / 4000, 1e-290, 3e-301, 1e-302, 1},
+			{1e150, 1e-150, 1e300 / 4000, 7e-299, 1},
+		} {
+			plain, scaled := NewCOCOB(len(base), l, 1), NewCOCOB(len(base), l, 1)
+			for r, x := range xs {
+				sx := make([]float64, len(x))
+				for i, v := range x {
+					sx[i] = v * factors[i]
+				}
+				a, b := plain.Learn(x, ys[r]), scaled.Learn(sx, ys[r])
+				if !(math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(a))) {
+					t.Fatalf("%T, factors %v, round %d: prediction %v in natural units, %v rescaled", l, factors, r+1, a, b)
+				}
+			}
+		}
+	}
 }
