@@ -59,6 +59,10 @@ type Entry struct {
 	Params      []Param    `json:"params"`
 	Invariance  Invariance `json:"invariance"`
 	Cost        Cost       `json:"cost"` // time per round in the input dimension d
+	// Variant says where the learner differs from its authors' own code or
+	// from the paper's algorithm, why, and what that changes (measured);
+	// empty when it computes what they do.
+	Variant string `json:"variant,omitempty"`
 }
 
 // Cost is how a learner's time per round grows with the dimension d.

@@ -65,14 +65,14 @@ var linearLearners = table[linearBuild]{kind: "learner", items: []item[linearBui
 		}},
 	{Entry{ID: "omd-si-pnorm", Name: "OMD scale-invariant p-norm", Family: FamilyScaleInvariant, Paper: paperOMD, Algorithm: "regularizer (12), derived form",
 		Summary: "p-norm OMD with p = 2 ln m on features scaled by their maxima: log-dimension bound",
-		Loss:    "any (bounds for 1-Lipschitz)", Invariance: InvariantPerFeature,
+		Loss:    "any (bounds for 1-Lipschitz)", Invariance: InvariantPerFeature, Variant: "The paper gives regularizer (12) and its bound; the update's closed form is derived here from the regularizer, not taken from the authors' code.",
 		Params: []Param{paramOMDEta, {Name: "delta", Symbol: "δ", Doc: "initial value under β's square root (≥ e L²)", Default: math.E, Min: math.E, Max: 1e6}}},
 		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
 			return linear.NewOMDSIPNorm(d, l, p["eta"], p["delta"]), nil
 		}},
 	{Entry{ID: "omd-si-diag", Name: "OMD scale-invariant diagonal", Family: FamilyScaleInvariant, Paper: paperOMD, Algorithm: "regularizer (13), derived form",
 		Summary: "AdaGrad-like per-coordinate OMD on features scaled by their maxima",
-		Loss:    "any (bounds for 1-Lipschitz)", Invariance: InvariantPerFeature,
+		Loss:    "any (bounds for 1-Lipschitz)", Invariance: InvariantPerFeature, Variant: "The paper gives regularizer (13) and its bound; the update's closed form is derived here from the regularizer, not taken from the authors' code.",
 		Params: []Param{paramOMDEta, {Name: "delta", Symbol: "δ", Doc: "initial value under β's square root (≥ L²)", Default: 1, Min: 1, Max: 1e6}}},
 		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
 			return linear.NewOMDSIDiag(d, l, p["eta"], p["delta"]), nil
@@ -134,34 +134,41 @@ var linearLearners = table[linearBuild]{kind: "learner", items: []item[linearBui
 		}},
 	{Entry{ID: "kt", Name: "KT coin betting", Family: FamilyParameterFree, Paper: paperKT, Algorithm: "the KT bettor per coordinate (§5), features divided by their running maxima",
 		Summary: "bets a fraction of its winnings on each coordinate's next gradient sign: no step to tune, wealth never negative",
-		Loss:    boundedLosses, BoundedLoss: true, Invariance: InvariantPerFeature,
+		Loss:    boundedLosses, BoundedLoss: true, Invariance: InvariantPerFeature, Variant: "Each coin is divided by its own round's maximum |x_i|, so that every coin bet on lies in [−1, 1] as the KT wealth guarantee needs; the authors' yamall divides the sum of the raw coins by the current maximum, squared. Both are invariant to a feature's unit. Measured on the leaderboard's four classification tasks (logistic loss, seeded order): 153, 600, 149 and 1,233 mistakes against yamall's 155, 619, 147 and 1,240; the predictions differ by a median of 2% to 34% relative.",
 		Params: []Param{{Name: "eps", Symbol: "ε", Doc: "initial wealth per coordinate", Default: 1, Min: 0, MinExclusive: true, Max: 1e6, Unit: "prediction units"}}},
 		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
 			return linear.NewKT(d, l, p["eps"])
 		}},
-	{Entry{ID: "cocob", Name: "COCOB", Family: FamilyParameterFree, Paper: paperCOCOB, Algorithm: "COCOB (Algorithm 1) per coordinate, each gradient bound replaced by its running maximum as in COCOB-Backprop, reward clipped at 0",
+	{Entry{ID: "cocob", Name: "COCOB", Family: FamilyParameterFree, Paper: paperCOCOB, Algorithm: "COCOB (Algorithm 1) per coordinate, with COCOB-Backprop's running maximum of each gradient and its reward clipped at 0",
 		Summary: "bets tanh(θ/(G+L)) of its wealth on each coordinate: no step to tune, invariant to each feature's unit, any loss",
-		Loss:    "any", Invariance: InvariantPerFeature,
+		Loss:    "any", Invariance: InvariantPerFeature, Variant: "The paper's Algorithm 1 needs each coordinate's gradient bound L_i in advance; here L_i is the running maximum of |g_i|, and the reward is clipped at 0, both as COCOB-Backprop (Algorithm 2) does; there is no warm-up and the initial wealth ε is in loss units, which makes it invariant to a feature's unit. The authors' COCOB-Backprop is cocob-backprop. Measured on the leaderboard (natural units): 45.0%, 15.3%, 23.7% and 35.0% wrong against COCOB-Backprop's 49.4%, 19.7%, 33.7% and 35.0%.",
 		Params: []Param{{Name: "eps", Symbol: "ε", Doc: "initial wealth per coordinate", Default: 1, Min: 0, MinExclusive: true, Max: 1e6, Unit: "prediction units"}}},
 		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
 			return linear.NewCOCOB(d, l, p["eps"]), nil
 		}},
+	{Entry{ID: "cocob-backprop", Name: "COCOB-Backprop", Family: FamilyParameterFree, Paper: paperCOCOB, Algorithm: "COCOB-Backprop (Algorithm 2) per coordinate, as the authors' optimizer computes it",
+		Summary: "the authors' COCOB for deep networks: a wealth that starts at the largest gradient and a warm-up; no step to tune, but units of features matter",
+		Loss:    "any", Invariance: InvariantNone,
+		Params: []Param{{Name: "alpha", Symbol: "α", Doc: "warm-up: the first steps are divided by at least α times the largest gradient", Default: 100, Min: 1, Max: 1e6}}},
+		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
+			return linear.NewCocobBackprop(d, l, p["alpha"]), nil
+		}},
 	{Entry{ID: "pistol", Name: "PiSTOL", Family: FamilyParameterFree, Paper: paperPiSTOL, Algorithm: "PiSTOL per coordinate, in the form of the author's yamall library",
 		Summary: "an exponential potential of each coordinate's gradient sum: no step to tune, but its weights scale as c^(-1/2) with a feature's unit",
-		Loss:    boundedLosses, BoundedLoss: true, Invariance: InvariantNone,
+		Loss:    boundedLosses, BoundedLoss: true, Invariance: InvariantNone, Variant: "The per-coordinate form of the author's yamall library (b grows as √A_i), not the paper's kernel algorithm, which needs a known bound and a kernel.",
 		Params: []Param{{Name: "eta", Symbol: "η", Doc: "scale of every weight", Default: 1, Min: 0, MinExclusive: true, Max: 1e6}}},
 		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
 			return linear.NewPiSTOL(d, l, p["eta"])
 		}},
 	{Entry{ID: "freerex", Name: "FreeRex", Family: FamilyParameterFree, Paper: paperFreeRex, Algorithm: "FreeRex (Algorithm 1, k = √5) per coordinate",
 		Summary: "FTRL whose regularizer learns the gradients' scale and the comparator's size as it goes: nothing to set; units of features still matter",
-		Loss:    "any", Invariance: InvariantNone},
+		Loss:    "any", Invariance: InvariantNone, Variant: "Run on each coordinate, as a one-dimensional game, so that it needs no norm of the whole vector."},
 		func(d int, l loss.Loss, _ map[string]float64) (linear.Learner, error) {
 			return linear.NewFreeRex(d, l), nil
 		}},
 	{Entry{ID: "solo-ftrl", Name: "SOLO FTRL", Family: FamilyScaleFree, Paper: paperSOLO, Algorithm: "SOLO FTRL (§3) per coordinate, regularizer w²/(2η)",
 		Summary: "w_i = −η θ_i/√Σg_i²: unchanged when every loss is scaled, but a feature's unit scales its share of the prediction",
-		Loss:    "any", Invariance: InvariantNone,
+		Loss:    "any", Invariance: InvariantNone, Variant: "Run on each coordinate with the regularizer w²/(2η); the paper's scale-free mirror descent is left out: the same paper shows it has no useful bound on an unbounded domain.",
 		Params: []Param{{Name: "eta", Symbol: "η", Doc: "scale of the regularizer w²/(2η)", Default: 0.5, Min: 0, MinExclusive: true, Max: 1e6}}},
 		func(d int, l loss.Loss, p map[string]float64) (linear.Learner, error) {
 			return linear.NewSOLO(d, l, p["eta"]), nil

@@ -122,7 +122,11 @@ func (a *app) bind() {
 			if e.Family != f.Name {
 				continue
 			}
-			group.AppendChild(checkbox(a.doc, "learner-"+e.ID, e.Name, e.Summary, false))
+			about := e.Summary
+			if e.Variant != "" { // where it differs from its authors' code
+				about += ".\n\nVariant: " + e.Variant
+			}
+			group.AppendChild(checkbox(a.doc, "learner-"+e.ID, e.Name, about, false))
 			id := e.ID
 			a.on("learner-"+id, "change", func() { a.toggleLearner(id) })
 		}
