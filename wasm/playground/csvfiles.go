@@ -232,11 +232,15 @@ func classCounts(c *data.Column) []ClassCount {
 			rows[v]++
 		}
 	}
-	out := make([]ClassCount, 0, len(rows))
-	for name, n := range rows {
-		out = append(out, ClassCount{name, n})
+	names := make([]string, 0, len(rows))
+	for name := range rows {
+		names = append(names, name)
 	}
-	slices.SortFunc(out, func(a, b ClassCount) int { return strings.Compare(a.Name, b.Name) })
+	slices.Sort(names) // (a SortFunc on ClassCount linked a sort of its own: 20 KB of the page's program)
+	out := make([]ClassCount, len(names))
+	for i, name := range names {
+		out[i] = ClassCount{name, rows[name]}
+	}
 	return out
 }
 

@@ -185,7 +185,7 @@ func (a *app) showStep(k int) {
 // the panels are built before).
 func (a *app) start() {
 	a.el("loading").SetAttribute("hidden", "")
-	a.el("app").RemoveAttribute("hidden")
+	removeAttr(a.el("app"), "hidden")
 	a.interactiveMs = clock()
 	a.syncControls()
 	var tick func(time.Duration)
@@ -339,13 +339,13 @@ func (a *app) publish() {
 // colours.
 func (a *app) notice(msg string) {
 	el := a.el("notice")
-	el.Class().Remove("ok")
+	setClass(el, "ok", false)
 	el.SetTextContent(msg)
 }
 
 // inform shows what went well, in colours of their own.
 func (a *app) inform(msg string) {
 	el := a.el("notice")
-	el.Class().Add("ok")
+	setClass(el, "ok", true)
 	el.SetTextContent(msg)
 }

@@ -51,7 +51,7 @@ func (a *app) bind() {
 	for _, id := range []string{"brush-pos", "brush-neg", "brush-erase"} {
 		b := a.el(id)
 		a.on(id, "click", func() {
-			a.tool = b.GetAttribute("data-tool")
+			a.tool = attr(b, "data-tool")
 			a.syncControls()
 		})
 	}
@@ -205,7 +205,7 @@ func (a *app) redo() {
 func (a *app) key(ev *dom.KeyboardEvent) {
 	switch {
 	case ev.Key() == " ":
-		ev.PreventDefault()
+		preventDefault(ev)
 		a.togglePlay()
 	case ev.Key() == "ArrowRight":
 		a.stepOnce()
@@ -220,7 +220,7 @@ func (a *app) key(ev *dom.KeyboardEvent) {
 			a.publish()
 		}
 	case (ev.CtrlKey() || ev.MetaKey()) && (ev.Key() == "z" || ev.Key() == "Z"):
-		ev.PreventDefault()
+		preventDefault(ev)
 		if ev.ShiftKey() {
 			a.redo()
 		} else {
@@ -235,7 +235,7 @@ func (a *app) syncControls() {
 	setSelected(a.el("preset"), a.model.Preset)
 	choice := a.el("dataset-choice")
 	if src := a.model.Source; src != nil {
-		choice.RemoveAttribute("hidden")
+		removeAttr(choice, "hidden")
 		var feats, classes []string
 		if _, d, err := data.Load(src.Dataset); err == nil {
 			for _, f := range d.Features {
@@ -285,10 +285,10 @@ func (a *app) syncControls() {
 	for _, t := range []string{"pos", "neg", "erase"} {
 		b := a.el(map[string]string{"pos": "brush-pos", "neg": "brush-neg", "erase": "brush-erase"}[t])
 		if t == a.tool {
-			b.Class().Add("active")
+			setClass(b, "active", true)
 			b.SetAttribute("aria-pressed", "true")
 		} else {
-			b.Class().Remove("active")
+			setClass(b, "active", false)
 			b.SetAttribute("aria-pressed", "false")
 		}
 	}
@@ -312,7 +312,7 @@ func (a *app) bindCanvas(canvas *dom.HTMLCanvasElement) {
 		}
 		if px, py := logical(ev); a.tool != "erase" && pe.Button() != 2 && a.frame().Inside(px, py) {
 			if hit := a.pick(px, py); hit >= 0 {
-				ev.PreventDefault()
+				preventDefault(ev)
 				a.drag = &dragState{index: hit}
 				canvas.Underlying().Call("setPointerCapture", pe.PointerID())
 			}

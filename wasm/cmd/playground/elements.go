@@ -120,3 +120,46 @@ func panelHeading(doc dom.Document, color, name, paperTitle, paperLine string) (
 	}
 	return h, p
 }
+
+// The helpers below call the DOM through the element's js.Value. Calling
+// a method through dom/v2's Element or Event interface links that method
+// of every one of its 90 to 150 types into the program (Class alone was
+// 105 KB): the page calls these few through js.Value instead.
+
+// removeAttr removes an attribute of el.
+func removeAttr(el dom.Element, name string) { el.Underlying().Call("removeAttribute", name) }
+
+// attr returns an attribute of el ("" when it has none).
+func attr(el dom.Element, name string) string {
+	v := el.Underlying().Call("getAttribute", name)
+	if v.IsNull() {
+		return ""
+	}
+	return v.String()
+}
+
+// setClass adds class to el, or removes it.
+func setClass(el dom.Element, class string, on bool) {
+	if on {
+		el.Underlying().Get("classList").Call("add", class)
+	} else {
+		el.Underlying().Get("classList").Call("remove", class)
+	}
+}
+
+// textOf returns el's text content.
+func textOf(el dom.Element) string { return el.Underlying().Get("textContent").String() }
+
+// queryAll returns the elements under root (an element or the document)
+// that match the selector.
+func queryAll(root interface{ Underlying() js.Value }, selector string) []dom.Element {
+	list := root.Underlying().Call("querySelectorAll", selector)
+	out := make([]dom.Element, list.Length())
+	for i := range out {
+		out[i] = element(list.Index(i))
+	}
+	return out
+}
+
+// preventDefault cancels an event's default action.
+func preventDefault(ev dom.Event) { ev.Underlying().Call("preventDefault") }

@@ -112,7 +112,7 @@ func (p *experimentPanel) run() {
 	p.status("Running in a Web Worker…", false)
 	var onDone, onFail js.Func
 	release := func() {
-		button.RemoveAttribute("disabled")
+		removeAttr(button, "disabled")
 		onDone.Release()
 		onFail.Release()
 	}
@@ -182,16 +182,16 @@ func (p *experimentPanel) show(t playground.ResultTable) {
 		}
 		tbody.AppendChild(tr)
 	}
-	table.RemoveAttribute("hidden")
+	removeAttr(table, "hidden")
 }
 
 func (p *experimentPanel) status(msg string, isError bool) {
 	el := p.el("exp-status")
 	el.SetTextContent(msg)
 	if isError {
-		el.Class().Add("error")
+		setClass(el, "error", true)
 	} else {
-		el.Class().Remove("error")
+		setClass(el, "error", false)
 	}
 }
 
@@ -200,7 +200,7 @@ func checkbox(doc dom.Document, id, text, title string, checked bool) dom.Elemen
 	label := create(doc, "label")
 	input := create(doc, "input")
 	input.SetAttribute("type", "checkbox")
-	input.SetID(id)
+	input.SetAttribute("id", id)
 	if checked {
 		input.SetAttribute("checked", "")
 	}

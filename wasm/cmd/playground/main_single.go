@@ -3,7 +3,7 @@
 package main
 
 // One program for every room, built only to measure the two-program split
-// against it (wasm/browsertest's TestProgramSplit; the README has the
+// against it (wasm/browsertest's TestProgramSplit; assets/docs/benchmarks.md has the
 // numbers). The units playground starts as in main.go, and the page's
 // unitfreeLoadRooms, which would download rooms.wasm, shows the other
 // rooms from this same program instead.

@@ -209,7 +209,7 @@ func setHidden(el dom.Element, hidden bool) {
 	if hidden {
 		el.SetAttribute("hidden", "")
 	} else {
-		el.RemoveAttribute("hidden")
+		removeAttr(el, "hidden")
 	}
 }
 
@@ -345,7 +345,7 @@ func whenNear(el dom.Element, build func()) {
 // focus, not to the page's shortcuts: every key of a form field, and Space
 // and Enter on a button, a link or a summary (which press them).
 func typing(ev *dom.KeyboardEvent) bool {
-	switch ev.Target().TagName() {
+	switch ev.Target().Underlying().Get("tagName").String() {
 	case "INPUT", "SELECT", "TEXTAREA":
 		return true
 	case "BUTTON", "A", "SUMMARY":
@@ -364,14 +364,14 @@ const tapSlop = 10
 // a point (the canvases allow vertical panning: touch-action pan-y).
 func onPress(canvas *dom.HTMLCanvasElement, f func(px, py float64, erase bool)) {
 	var touch *dom.PointerEvent // a finger down, not yet lifted
-	canvas.AddEventListener("contextmenu", false, func(ev dom.Event) { ev.PreventDefault() })
+	canvas.AddEventListener("contextmenu", false, func(ev dom.Event) { preventDefault(ev) })
 	canvas.AddEventListener("pointerdown", false, func(ev dom.Event) {
 		pe := ev.(*dom.PointerEvent)
 		if pe.PointerType() == "touch" {
 			touch = pe
 			return
 		}
-		ev.PreventDefault()
+		preventDefault(ev)
 		px, py := canvasPoint(pe, canvas)
 		f(px, py, pe.Button() == 2)
 	})
@@ -414,7 +414,7 @@ func copyLink(button dom.Element, say func(string), round int) {
 		return
 	}
 	clip.Call("writeText", href)
-	label := button.TextContent()
+	label := textOf(button)
 	if label == "Link copied ✓" {
 		return
 	}
@@ -480,7 +480,7 @@ func mistakeRate(mistakes, rounds int) string {
 // setCount writes the noun of an element's data-plural attribute in the
 // number of n: "1 round", "10 rounds", "0.25 rounds".
 func setCount(el dom.Element, n float64) {
-	noun := el.GetAttribute("data-plural")
+	noun := attr(el, "data-plural")
 	if n == 1 {
 		noun = strings.TrimSuffix(noun, "s")
 	}

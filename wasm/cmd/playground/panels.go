@@ -285,11 +285,11 @@ func (p *panel) draw(a *app, i int, full bool) {
 	if s.DivergedAt > 0 {
 		text += fmt.Sprintf(" · diverged at round %d, now predicts 0", s.DivergedAt)
 	}
-	if meter.TextContent() != text {
+	if textOf(meter) != text {
 		meter.SetTextContent(text)
 		meter.SetAttribute("data-short", meterShort(s, a.model)) // presenter view's words
 	}
-	if meter.GetAttribute("class") != class {
+	if attr(meter, "class") != class {
 		meter.SetAttribute("class", class)
 	}
 }

@@ -210,10 +210,10 @@ func (v *banditView) syncControls() {
 		setHidden(v.el(id), !points)
 	}
 	syncFields(v.roomView, playground.BanditFields(), m)
-	for _, in := range v.el("learners").QuerySelectorAll("input") {
+	for _, in := range queryAll(v.el("learners"), "input") {
 		on := false
 		for _, id := range m.Learners {
-			on = on || id == in.GetAttribute("value")
+			on = on || id == attr(in, "value")
 		}
 		in.Underlying().Set("checked", on)
 	}

@@ -99,7 +99,7 @@ func (v *lectureView) syncControls() {
 	setSelected(v.el("sequence"), v.model.Sequence)
 	syncFields(v.roomView, playground.LectureFields(), v.model)
 	if v.model.Sequence == playground.SequenceAdversary {
-		v.el("undo").RemoveAttribute("disabled")
+		removeAttr(v.el("undo"), "disabled")
 	} else {
 		v.el("undo").SetAttribute("disabled", "")
 	}

@@ -162,10 +162,10 @@ func (v *samplingView) syncControls() {
 	setSelected(v.el("data"), m.Data)
 	setSelected(v.el("kind"), string(m.Kind))
 	syncFields(v.roomView, playground.SamplingFields(), m)
-	for _, in := range v.el("pairs").QuerySelectorAll("input") {
+	for _, in := range queryAll(v.el("pairs"), "input") {
 		on := false
 		for _, p := range m.Pairs {
-			on = on || p.String() == in.GetAttribute("value")
+			on = on || p.String() == attr(in, "value")
 		}
 		in.Underlying().Set("checked", on)
 	}

@@ -131,7 +131,7 @@ func (v *roomView) on(id, event string, f func()) {
 // notice shows a message in the room's notice line.
 func (v *roomView) notice(msg string) {
 	el := v.el("notice")
-	el.Class().Remove("ok")
+	setClass(el, "ok", false)
 	el.SetTextContent(msg)
 }
 
@@ -139,7 +139,7 @@ func (v *roomView) notice(msg string) {
 // that brings back the state before it (the link of the room then).
 func (v *roomView) informEdit(msg, before string) {
 	el := v.el("notice")
-	el.Class().Add("ok")
+	setClass(el, "ok", true)
 	el.SetTextContent(msg + " ")
 	b := create(v.doc, "button")
 	b.SetAttribute("class", "notice-undo")
@@ -152,7 +152,7 @@ func (v *roomView) informEdit(msg, before string) {
 		v.changed()
 		v.content.rebuild()
 		v.notice("Undone: the points are as they were.")
-		el.Class().Add("ok")
+		setClass(el, "ok", true)
 	})
 	el.AppendChild(b)
 }
@@ -217,7 +217,7 @@ func (v *roomView) leave() {
 func (v *roomView) key(ev *dom.KeyboardEvent) {
 	switch ev.Key() {
 	case " ":
-		ev.PreventDefault()
+		preventDefault(ev)
 		v.togglePlay()
 	case "ArrowRight":
 		v.step(1)

@@ -35,11 +35,11 @@ func newUnitsRouter(a *app) *unitsRouter {
 // route shows the playground, or hands over to the rooms' program.
 func (r *unitsRouter) route() {
 	name, state := playground.ParseHash(js.Global().Get("location").Get("hash").String())
-	for _, link := range r.a.doc.QuerySelectorAll("nav.rooms a") {
-		if link.GetAttribute("data-room") == name {
+	for _, link := range queryAll(r.a.doc, "nav.rooms a") {
+		if attr(link, "data-room") == name {
 			link.SetAttribute("aria-current", "page")
 		} else {
-			link.RemoveAttribute("aria-current")
+			removeAttr(link, "aria-current")
 		}
 	}
 	js.Global().Set("unitfreeRoom", name)
@@ -54,7 +54,7 @@ func (r *unitsRouter) route() {
 		return
 	}
 	r.active = true
-	r.a.el("app").RemoveAttribute("hidden")
+	removeAttr(r.a.el("app"), "hidden")
 	r.enter(state)
 }
 
