@@ -16,7 +16,7 @@ CF_BUILD  := $(CF_DIR)/build
 NPM_STAMP := $(CF_DIR)/node_modules/.package-lock.json
 AXE_STAMP := wasm/browsertest/node_modules/.package-lock.json
 
-.PHONY: build serve test fmt-check vet test-native test-wasm test-browser test-worker worker deploy bench load reproduce leaderboard lighthouse clean
+.PHONY: build serve test fmt-check vet test-native test-wasm test-browser test-worker worker deploy bench docs load reproduce leaderboard lighthouse clean
 
 ## build: the playground's WASM, Go's wasm_exec.js and the datasets into site/
 build: $(SITE_OUT)
@@ -102,7 +102,8 @@ test-browser: build $(AXE_STAMP)
 
 ## bench: every benchmark natively, the learners' also in WASM under Node
 ## and in headless Chromium, the page's frame times in headless Chromium,
-## the sizes; then one table (build/bench/table.json as well)
+## the sizes, the phone start; then assets/docs/benchmarks.json and the
+## reference pages (make docs)
 bench: build $(AXE_STAMP)
 	@command -v chromium >/dev/null || { echo "make bench measures in headless Chromium: install Debian's chromium first (as .ci/run does: apt-get install chromium)"; exit 1; }
 	mkdir -p build/bench
@@ -134,7 +135,14 @@ bench: build $(AXE_STAMP)
 	  status=$$?; \
 	  UNITFREE_BENCH_DIR=$(CURDIR)/build/bench UNITFREE_SINGLE_WASM=$(CURDIR)/build/bench/single.wasm \
 	    $(GO) test -count=1 -v -timeout 20m -run 'TestProgramSplit' ./wasm/browsertest/ || status=1; \
-	  $(GO) run ./tools/benchtable build/bench; exit $$status
+	  UNITFREE_BENCH_DIR=$(CURDIR)/build/bench $(GO) test -count=1 -v -run 'TestPhoneLiveOnLoad' ./wasm/browsertest/ || true; \
+	  $(GO) run ./wasm/cmd/docs -bench build/bench && echo "wrote assets/docs/benchmarks.json and benchmarks.md"; exit $$status
+
+## docs: the reference pages of assets/docs (learners.md, api.md, and
+## benchmarks.md from the committed benchmarks.json), from the code; tests
+## fail when a committed page is not what this writes
+docs:
+	$(GO) run ./wasm/cmd/docs
 
 LH_STAMP := wasm/lighthouse/node_modules/.package-lock.json
 $(LH_STAMP): wasm/lighthouse/package.json wasm/lighthouse/package-lock.json
@@ -160,10 +168,10 @@ lighthouse: build $(LH_STAMP)
 	@echo "mobile (Lighthouse's default):"; node wasm/lighthouse/scores.js --targets $(LH_RUNS:%=build/lighthouse-%.json)
 
 ## leaderboard: every learner on every shipped dataset, natural units and
-## rescaled; rewrites assets/docs/leaderboard.md and the tables in README.md
-## and site/index.html
+## rescaled; rewrites assets/docs/leaderboard.md and the table in
+## site/index.html
 leaderboard:
-	$(GO) run ./core/cmd/leaderboard -md assets/docs/leaderboard.md -page site/index.html -readme README.md
+	$(GO) run ./core/cmd/leaderboard -md assets/docs/leaderboard.md -page site/index.html
 
 ## reproduce: the SOBA and MABS experiments at full size (tens of minutes),
 ## written to build/reproduce (the docs in assets/docs quote them)

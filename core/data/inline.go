@@ -9,12 +9,12 @@ import (
 // Inline is data sent as JSON: feature names, rows of numbers (or their
 // non-zero entries) and labels.
 type Inline struct {
-	Features []string    `json:"features"`
-	Units    []string    `json:"units,omitempty"`
-	X        [][]float64 `json:"x"`
+	Features []string    `json:"features"`         // the features' names
+	Units    []string    `json:"units,omitempty"`  // their units, if any
+	X        [][]float64 `json:"x"`                // the rows, one value per feature
 	Sparse   []SparseRow `json:"sparse,omitempty"` // instead of x: each row's non-zero entries
 	Dim      int         `json:"dim,omitempty"`    // features per sparse row, when features are not named
-	Y        []float64   `json:"y"`
+	Y        []float64   `json:"y"`                // one label per row: ±1 (classify), real (regress), class index 0, 1, … (bandit)
 }
 
 // Rounds validates inline data for the task and returns its rounds:

@@ -9,8 +9,8 @@ import (
 // SparseRow is a row of inline data given by its non-zero entries:
 // 0-based feature indices in increasing order and their values.
 type SparseRow struct {
-	Index []int     `json:"index"`
-	Value []float64 `json:"value"`
+	Index []int     `json:"index"` // the non-zero entries' feature indices, from 0, increasing
+	Value []float64 `json:"value"` // their values
 }
 
 // SparseRounds is inline data kept by the rows' non-zero entries, for the

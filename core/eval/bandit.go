@@ -53,13 +53,13 @@ type banditPlayer struct {
 
 // BanditResult is one bandit learner's record.
 type BanditResult struct {
-	ID        string             `json:"id"`
-	Params    map[string]float64 `json:"params"`
-	Mistakes  int                `json:"mistakes"`
-	ErrorRate float64            `json:"errorRate"`
-	Updates   int                `json:"updates"`
-	Explored  int                `json:"explored"`
-	Rounds    []bandit.Round     `json:"rounds,omitempty"`
+	ID        string             `json:"id"`               // the learner's id
+	Params    map[string]float64 `json:"params"`           // every parameter, defaults filled in
+	Mistakes  int                `json:"mistakes"`         // rounds whose played label was wrong
+	ErrorRate float64            `json:"errorRate"`        // mistakes / rounds
+	Updates   int                `json:"updates"`          // rounds where the model changed
+	Explored  int                `json:"explored"`         // rounds that played a random label
+	Rounds    []bandit.Round     `json:"rounds,omitempty"` // with keep: rounds, every round
 }
 
 // CheckBandit checks a bandit run of rows rows of d raw features and k

@@ -14,8 +14,8 @@ import (
 // LearnerSpec names a learner of the catalogue and its parameters (missing
 // ones take their defaults).
 type LearnerSpec struct {
-	ID     string             `json:"id"`
-	Params map[string]float64 `json:"params,omitempty"`
+	ID     string             `json:"id"`               // the learner's id
+	Params map[string]float64 `json:"params,omitempty"` // its parameters by name; missing ones take their defaults
 }
 
 // Config is everything that defines a run besides the data.

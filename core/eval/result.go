@@ -30,18 +30,18 @@ func (e *RowError) Unwrap() error { return e.Err }
 
 // Result summarises a session after the rounds played so far.
 type Result struct {
-	Rounds     int             `json:"rounds"`
-	Loss       string          `json:"loss"`
-	Features   []string        `json:"features"`
-	Comparator Comparator      `json:"comparator"`
-	Learners   []LearnerResult `json:"learners"`
+	Rounds     int             `json:"rounds"`     // rounds played: rows × passes
+	Loss       string          `json:"loss"`       // the loss's name
+	Features   []string        `json:"features"`   // the features after the feature map
+	Comparator Comparator      `json:"comparator"` // the best fixed linear predictor in hindsight
+	Learners   []LearnerResult `json:"learners"`   // one record per learner
 }
 
 // Comparator is the best fixed linear predictor in hindsight on the rounds
 // played, and its cumulative loss.
 type Comparator struct {
-	Loss    float64   `json:"loss"`
-	Weights []float64 `json:"weights"`
+	Loss    float64   `json:"loss"`    // its cumulative loss on the rounds played
+	Weights []float64 `json:"weights"` // its weights, one per feature after the map
 	// Limited says that the search stopped at its budget (the run's
 	// MaxWork, counted as passes over the rounds) rather than at an
 	// optimum: regret is then measured against the best point it found.
@@ -53,14 +53,14 @@ type Comparator struct {
 
 // LearnerResult is one learner's record.
 type LearnerResult struct {
-	ID          string             `json:"id"`
-	Params      map[string]float64 `json:"params"`
-	Loss        float64            `json:"loss"`
-	Mistakes    *int               `json:"mistakes,omitempty"`   // classification only
-	Regret      *float64           `json:"regret,omitempty"`     // loss - comparator's loss; none for an unbounded loss
-	DivergedAt  int                `json:"divergedAt,omitempty"` // round where predictions stopped being finite
-	Predictions []float64          `json:"predictions,omitempty"`
-	Losses      []float64          `json:"losses,omitempty"`
+	ID          string             `json:"id"`                    // the learner's id
+	Params      map[string]float64 `json:"params"`                // every parameter, defaults filled in
+	Loss        float64            `json:"loss"`                  // its cumulative loss
+	Mistakes    *int               `json:"mistakes,omitempty"`    // classification only
+	Regret      *float64           `json:"regret,omitempty"`      // loss - comparator's loss; none for an unbounded loss
+	DivergedAt  int                `json:"divergedAt,omitempty"`  // round where predictions stopped being finite
+	Predictions []float64          `json:"predictions,omitempty"` // with keep: predictions, one per round
+	Losses      []float64          `json:"losses,omitempty"`      // with keep: losses, one per round
 }
 
 // comparatorRidge is the ridge of the comparator's problem in features

@@ -9,7 +9,7 @@ import (
 )
 
 // TestCommittedBoardIsCurrent regenerates the board and compares it with
-// the committed tables (the date line aside): the README's, the page's and
+// the committed tables (the date line aside): the page's and
 // assets/docs/leaderboard.md. When a learner changes, `make leaderboard`
 // rewrites them. (Natively only: gonum's assembly on amd64 and its Go code
 // under WASM may round differently in the comparator's search.)
@@ -19,7 +19,6 @@ func TestCommittedBoardIsCurrent(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range []struct{ file, want string }{
-		{"../../README.md", b.Summary()},
 		{"../../site/index.html", b.HTML()},
 		{"../../assets/docs/leaderboard.md", b.Markdown()},
 	} {

@@ -4,6 +4,6 @@
 // by a seeded random factor 10^U[-3, 3], beside the best fixed linear
 // predictor in hindsight. It reports each learner's progressive error and
 // loss in both runs and how much its predictions changed, and renders the
-// board as Markdown (the README and assets/docs/leaderboard.md) and as an
+// board as Markdown (assets/docs/leaderboard.md) and as an
 // HTML table (the page's experiment panel).
 package leaderboard

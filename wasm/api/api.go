@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"runtime"
 	"strconv"
+	"strings"
 	"time"
 
 	"unitfree/wasm/policy"
@@ -59,14 +60,13 @@ func New() http.Handler { return NewWith(Options{}) }
 // answer carries the site's security headers, in every runtime.
 func NewWith(opts Options) http.Handler {
 	mux := http.NewServeMux()
-	mux.Handle("/api/health", only(http.MethodGet, health))
-	mux.Handle("/api/learners", only(http.MethodGet, learners))
-	mux.Handle("/api/datasets", only(http.MethodGet, datasets))
-	mux.Handle("/api/qr", only(http.MethodGet, qr))
-	mux.Handle("/api/run", only(http.MethodPost, runner{admit: opts.admit()}.serve))
+	serve := handlers(opts)
+	for _, e := range Endpoints {
+		path := strings.Split(e.Path, "?")[0]
+		mux.Handle(path, only(e.Method, serve[path]))
+	}
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, "no such endpoint: "+r.Method+" "+r.URL.Path+
-			" (endpoints: GET /api/health, GET /api/learners, GET /api/datasets, GET /api/qr, POST /api/run)")
+		writeError(w, http.StatusNotFound, "no such endpoint: "+r.Method+" "+r.URL.Path+" (endpoints: "+endpointList()+")")
 	})
 	return policy.Headers(recoverJSON(cors(mux)))
 }

@@ -42,6 +42,11 @@ func FuzzRun(f *testing.F) {
 	for _, body := range readmeRequests(f) {
 		f.Add([]byte(body))
 	}
+	for _, ex := range Examples {
+		if ex.Body != "" {
+			f.Add([]byte(ex.Body))
+		}
+	}
 	h := New()
 	f.Fuzz(func(t *testing.T, body []byte) {
 		rec := httptest.NewRecorder()
@@ -60,7 +65,8 @@ func FuzzRun(f *testing.F) {
 }
 
 // readmeRequests returns the body of every `curl ... -d '...'` example in
-// the README, so that the fuzzer starts from the requests people copy.
+// the README, so that the fuzzer starts from the requests people copy (the
+// reference's examples are api.Examples, which the conformance suite runs).
 func readmeRequests(f testing.TB) []string {
 	raw, err := os.ReadFile("../../README.md")
 	if err != nil {
@@ -81,8 +87,8 @@ func readmeRequests(f testing.TB) []string {
 		out = append(out, text[:j])
 		text = text[j+1:]
 	}
-	if len(out) < 3 {
-		f.Fatalf("only %d request examples found in the README", len(out))
+	if len(out) < 1 {
+		f.Fatalf("no request example found in the README")
 	}
 	return out
 }

@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"unitfree/wasm/api"
 	"unitfree/wasm/policy"
 )
 
@@ -54,7 +55,7 @@ func (c Client) Call(t *testing.T, method, path, body string) (int, map[string]a
 	return resp.StatusCode, out
 }
 
-// IssueExample is the request of the API contract (README, "API").
+// IssueExample is the request of the API contract (assets/docs/api.md).
 const IssueExample = `{"task": "classify",
  "data": {"features": ["x1","x2"], "x": [[0.1, 2.0], [0.3, 1.0], [-0.2, 1.5], [0.4, -1.0]], "y": [1, -1, 1, -1]},
  "scale": [1000, 1],
@@ -101,6 +102,16 @@ func Run(t *testing.T, c Client) {
 		code, body := c.Call(t, "GET", "/api/health", "")
 		if code != 200 || body["ok"] != true || body["service"] != "unitfree" {
 			t.Fatalf("%d %v", code, body)
+		}
+	})
+	t.Run("reference examples", func(t *testing.T) {
+		// Every request of the API reference (assets/docs/api.md) is
+		// answered, without an error, in every runtime.
+		for _, ex := range api.Examples {
+			code, body := c.Call(t, ex.Method, ex.Path, ex.Body)
+			if code != 200 || body["error"] != nil {
+				t.Errorf("%s %s (%s): %d %.300v", ex.Method, ex.Path, ex.About, code, body)
+			}
 		}
 	})
 	t.Run("qr", func(t *testing.T) {

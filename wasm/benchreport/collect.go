@@ -1,13 +1,4 @@
-// Command benchtable reads the outputs of `go test -bench` that `make bench`
-// writes (native, and the same benchmarks compiled to WASM and run in Node
-// and in headless Chromium), the sizes of the built site and the page's
-// frame times, and prints one table: ns per round per learner and
-// dimension, the WASM/native ratios, the fitted growth exponents, the sizes
-// (raw, gzip, brotli; and after wasm-opt when binaryen is installed), and
-// which targets hold. It also writes the table as JSON next to the inputs.
-//
-//	go run ./tools/benchtable build/bench
-package main
+package benchreport
 
 import (
 	"bufio"
@@ -17,23 +8,18 @@ import (
 	"io/fs"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/andybalholm/brotli"
 
 	"unitfree/core/catalog"
 )
-
-// result is one benchmark line: name and ns/op.
-type result struct {
-	Name string
-	Ns   float64
-}
 
 var benchLine = regexp.MustCompile(`^(Benchmark\S+?)(?:-\d+)?\s+\d+\s+([\d.]+) ns/op`)
 
@@ -129,25 +115,27 @@ type countWriter struct{ n int64 }
 
 func (c *countWriter) Write(p []byte) (int, error) { c.n += int64(len(p)); return len(p), nil }
 
-func main() {
-	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: benchtable DIR (with native.txt, node.txt, chromium.txt, frames.json, interactive.json)")
-		os.Exit(2)
-	}
-	dir := os.Args[1]
+// Collect reads the measurements of `make bench` in dir (native.txt,
+// node.txt, chromium.txt and the browser tests' JSON files) and the sizes
+// of the built site in siteDir.
+func Collect(dir, siteDir string) (Report, error) {
 	native, nativeSlowest, err := parseRuns(filepath.Join(dir, "native.txt"))
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "benchtable:", err)
-		os.Exit(1)
+		return Report{}, err
 	}
 	bytesPerOp, _ := parseBytes(filepath.Join(dir, "native.txt"))
 	node, _ := parse(filepath.Join(dir, "node.txt"))
 	chromium, _ := parse(filepath.Join(dir, "chromium.txt"))
-	report := map[string]any{}
+	r := Report{Date: time.Now().Format(time.DateOnly), Machine: machine(), Go: runtime.Version()}
+	measure := func(name, format string, args ...any) {
+		r.Measures = append(r.Measures, Measure{Name: name, Value: fmt.Sprintf(format, args...)})
+	}
+	check := func(name string, value float64, ok bool, target string) {
+		r.Targets = append(r.Targets, Target{Name: name, Value: value, Target: target, Holds: ok})
+	}
 
-	// Per-learner table.
-	// learners maps each id to its benchmark: BenchmarkLearn for the linear
-	// learners, BenchmarkLearnBandit (at d = 100 only) for full SOBA.
+	// Per learner: BenchmarkLearn for the linear learners,
+	// BenchmarkLearnBandit (at d = 100 only) for full SOBA.
 	learners := map[string]string{}
 	for name := range native {
 		if parts := strings.Split(name, "/"); len(parts) == 3 && (parts[0] == "BenchmarkLearn" || parts[0] == "BenchmarkLearnBandit") {
@@ -159,68 +147,37 @@ func main() {
 		ids = append(ids, id)
 	}
 	sort.Strings(ids)
-	dims := []string{"2", "10", "100", "1000"}
-	fmt.Println("## Per round, native (ns), and WASM in Node and in Chromium / native at d=100")
-	fmt.Println()
-	fmt.Println("| learner | d=2 | d=10 | d=100 | d=1000 | Node/native | Chromium/native |")
-	fmt.Println("|---|---|---|---|---|---|---|")
 	worstDiag, worstID := 0.0, ""
 	worstQuad, worstQuadID := 0.0, ""
-	var quadratic []string // the O(d^2) learners, each held to its own target
-	rows := map[string]any{}
+	var quadratic []LearnerRow // the O(d^2) learners, each held to its own target
 	for _, id := range ids {
 		bench := learners[id]
-		line := "| `" + id + "` |"
-		row := map[string]float64{}
-		for _, d := range dims {
-			v, ok := native[bench+"/"+id+"/d="+d]
-			row["d"+d] = v
-			if ok {
-				line += fmt.Sprintf(" %.0f |", v)
-			} else {
-				line += " – |"
-			}
+		row := LearnerRow{ID: id}
+		for i, d := range dims {
+			row.NsPerRound[i] = native[bench+"/"+id+"/d="+d]
 		}
-		for _, rt := range []struct {
-			name  string
-			bench map[string]float64
-		}{{"node", node}, {"chromium", chromium}} {
-			ratio := "–"
-			if w, ok := rt.bench[bench+"/"+id+"/d=100"]; ok && row["d100"] > 0 {
-				row[rt.name+"Ratio"] = w / row["d100"]
-				ratio = fmt.Sprintf("%.2f", w/row["d100"])
-			}
-			line += " " + ratio + " |"
+		if w, ok := node[bench+"/"+id+"/d=100"]; ok && row.NsPerRound[2] > 0 {
+			row.NodeRatio = w / row.NsPerRound[2]
+		}
+		if w, ok := chromium[bench+"/"+id+"/d=100"]; ok && row.NsPerRound[2] > 0 {
+			row.ChromiumRatio = w / row.NsPerRound[2]
 		}
 		e, ok := catalog.Lookup(id)
 		isQuadratic := bench == "BenchmarkLearnBandit" || ok && e.Cost == catalog.CostQuadratic
 		if isQuadratic {
-			quadratic = append(quadratic, id)
+			quadratic = append(quadratic, row)
 		}
-		if ok && e.Cost == catalog.CostLinear && row["chromiumRatio"] > worstDiag {
-			worstDiag, worstID = row["chromiumRatio"], id
-		} else if isQuadratic && row["chromiumRatio"] > worstQuad {
-			worstQuad, worstQuadID = row["chromiumRatio"], id
+		if ok && e.Cost == catalog.CostLinear && row.ChromiumRatio > worstDiag {
+			worstDiag, worstID = row.ChromiumRatio, id
+		} else if isQuadratic && row.ChromiumRatio > worstQuad {
+			worstQuad, worstQuadID = row.ChromiumRatio, id
 		}
-		rows[id] = row
-		fmt.Println(line)
+		r.Learners = append(r.Learners, row)
 	}
-	report["learners"] = rows
 
 	// Targets and growth.
-	fmt.Println()
-	fmt.Println("## Targets")
-	fmt.Println()
-	check := func(name string, value float64, ok bool, target string) {
-		state := "holds"
-		if !ok {
-			state = "MISSED"
-		}
-		fmt.Printf("- %s: %.3g (target %s): %s\n", name, value, target, state)
-		report[name] = map[string]any{"value": value, "target": target, "holds": ok}
-	}
 	if o, s := native["BenchmarkLearn/ogd/d=100"], native["BenchmarkLearn/scinol-diag/d=100"]; o > 0 {
-		check("scinol-diag / ogd per round at d=100", s/o, s/o <= 3, "<= 3")
+		check("scinol-diag / ogd per round at d = 100", s/o, s/o <= 3, "≤ 3")
 	}
 	var xs, ys []float64
 	for _, d := range []float64{50, 100, 200, 400} {
@@ -229,10 +186,10 @@ func main() {
 		}
 	}
 	if len(xs) == 4 {
-		check("scinol-full d=400 / d=200", ys[3]/ys[2], ys[3]/ys[2] >= 3 && ys[3]/ys[2] <= 5, "3 to 5")
-		fmt.Printf("- scinol-full growth exponent (d = 50..400): %.2f (d^2 is 2)\n", slope(xs, ys))
+		check("scinol-full d = 400 / d = 200", ys[3]/ys[2], ys[3]/ys[2] >= 3 && ys[3]/ys[2] <= 5, "3 to 5")
+		measure("scinol-full growth exponent (d = 50..400; d² is 2)", "%.2f", slope(xs, ys))
 		if svd, ok := native["BenchmarkPinvSVDBaseline"]; ok {
-			check("SVD-per-round / scinol-full at d=200", svd/ys[2], svd/ys[2] >= 50, ">= 50")
+			check("SVD-per-round / scinol-full at d = 200", svd/ys[2], svd/ys[2] >= 50, "≥ 50")
 		}
 	}
 	xs, ys = nil, nil
@@ -242,23 +199,22 @@ func main() {
 		}
 	}
 	if len(xs) == 3 {
-		fmt.Printf("- MABS sample+update: %.0f / %.0f / %.0f ns at n = 1e3 / 1e5 / 1e6 (per log2 n: %.1f / %.1f / %.1f ns); growth exponent in n: %.2f (O(log n) reads near 0, O(n) would read 1)\n",
-			ys[0], ys[1], ys[2], ys[0]/math.Log2(xs[0]), ys[1]/math.Log2(xs[1]), ys[2]/math.Log2(xs[2]), slope(xs, ys))
-		report["mabsGrowthExponent"] = slope(xs, ys)
+		measure("MABS sample + update at n = 1e3 / 1e5 / 1e6", "%.0f / %.0f / %.0f ns", ys[0], ys[1], ys[2])
+		measure("MABS growth exponent in n (O(log n) reads near 0, O(n) 1)", "%.2f", slope(xs, ys))
 	}
 	if u, m := native["BenchmarkSGDStep/uniform"], native["BenchmarkSGDStep/mabs"]; u > 0 {
-		check("SGD-MABS / SGD-uniform step at d=100, n=1e5", m/u, m/u <= 2, "<= 2")
+		check("SGD-MABS / SGD-uniform step at d = 100, n = 1e5", m/u, m/u <= 2, "≤ 2")
 	}
 	if worstID != "" {
-		check("WASM in Chromium / native, worst O(d) learner at d=100 ("+worstID+")", worstDiag, worstDiag <= 2, "<= 2")
+		check("WASM in Chromium / native, worst O(d) learner at d = 100 ("+worstID+")", worstDiag, worstDiag <= 2, "≤ 2")
 	}
-	for _, id := range quadratic {
-		if r := rows[id].(map[string]float64)["chromiumRatio"]; r > 0 {
-			check("WASM in Chromium / native at d=100, "+id, r, r <= 3, "<= 3")
+	for _, row := range quadratic {
+		if row.ChromiumRatio > 0 {
+			check("WASM in Chromium / native at d = 100, "+row.ID, row.ChromiumRatio, row.ChromiumRatio <= 3, "≤ 3")
 		}
 	}
 	if worstQuadID != "" {
-		check("WASM in Chromium / native, worst O(d^2) learner at d=100 ("+worstQuadID+")", worstQuad, worstQuad <= 3, "<= 3")
+		check("WASM in Chromium / native, worst O(d²) learner at d = 100 ("+worstQuadID+")", worstQuad, worstQuad <= 3, "≤ 3")
 	}
 	xs, ys = nil, nil
 	for _, kd := range []float64{225, 450, 900, 1800} {
@@ -267,148 +223,113 @@ func main() {
 		}
 	}
 	if len(xs) == 4 {
-		fmt.Printf("- soba growth exponent in kd (k = 9, kd = 225..1800, mean over update and non-update rounds): %.2f (the update is O((kd)^2))\n", slope(xs, ys))
-		report["sobaGrowthExponent"] = slope(xs, ys)
+		measure("soba growth exponent in kd (k = 9, kd = 225..1800; the update is O((kd)²))", "%.2f", slope(xs, ys))
 	}
 	if s, diag := native["BenchmarkSynSepRun/soba"], native["BenchmarkSynSepRun/soba-diag"]; diag > 0 {
-		check("soba / soba-diag per round on SynSep (T = 20,000, gamma = 2^-6), fastest runs", s/diag, s/diag <= 10, "<= 10")
+		check("soba / soba-diag per round on SynSep (T = 20,000, γ = 2⁻⁶), fastest runs", s/diag, s/diag <= 10, "≤ 10")
 		// A fresh process's first run also pays the first touch of the
-		// memory it allocates (about 9 us a page on this VM), which the
-		// later runs of the same process reuse: it has the same target.
+		// memory it allocates, which the later runs of the same process
+		// reuse: it has the same target.
 		cold := nativeSlowest["BenchmarkSynSepRun/soba"] / nativeSlowest["BenchmarkSynSepRun/soba-diag"]
-		check("soba / soba-diag on SynSep, slowest runs (a fresh process's first)", cold, cold <= 10, "<= 10")
+		check("soba / soba-diag on SynSep, slowest runs (a fresh process's first)", cold, cold <= 10, "≤ 10")
 		if mem := bytesPerOp["BenchmarkSynSepRun/soba"]; mem > 0 {
-			fmt.Printf("- soba's memory for that run (a new learner, 20,000 rounds): %.1f MB (a dense 3600 x 3600 factor alone is 103.7 MB)\n", mem/1e6)
-			report["sobaSynSepBytes"] = mem
+			measure("soba's memory for that run (a new learner, 20,000 rounds; a dense 3600 × 3600 factor alone is 103.7 MB)", "%.1f MB", mem/1e6)
 		}
-		report["sobaOverDiagSlowest"] = cold
 	}
 	if s, diag := native["BenchmarkSynSepRunSparse/soba"], native["BenchmarkSynSepRunSparse/soba-diag"]; diag > 0 {
-		fmt.Printf("- SynSep with rows given by their non-zero entries (RunSparse), per round: soba %.0f ns, soba-diag %.0f ns (dense rows: %.0f and %.0f ns)\n",
+		measure("SynSep per round with rows by their non-zero entries, soba / soba-diag", "%.0f / %.0f ns (dense rows: %.0f / %.0f ns)",
 			s, diag, native["BenchmarkSynSepRun/soba"], native["BenchmarkSynSepRun/soba-diag"])
 	}
 	if s, b := native["BenchmarkPlay/soba/k=9,d=400"], native["BenchmarkPlay/banditron/k=9,d=400"]; b > 0 {
-		fmt.Printf("- soba / banditron per round at k=9, d=400: %.0f\n", s/b)
+		measure("soba / banditron per round at k = 9, d = 400", "%.0f", s/b)
 	}
 	if sm, inv := native["BenchmarkRankOneUpdate"], native["BenchmarkInverseFromScratch"]; sm > 0 {
-		check("from-scratch inverse / rank-one factor update at kd=640", inv/sm, inv/sm >= 20, ">= 20")
+		check("from-scratch inverse / rank-one factor update at kd = 640", inv/sm, inv/sm >= 20, "≥ 20")
 	}
 
 	// Sizes.
-	fmt.Println()
-	fmt.Println("## Download sizes")
-	fmt.Println()
-	sz := map[string]any{}
-	for _, f := range []string{"site/playground.wasm", "site/rooms.wasm", "site/build/app.wasm"} {
-		raw, gz, br, err := sizes(f)
+	for _, f := range []string{"playground.wasm", "rooms.wasm", "build/app.wasm"} {
+		raw, gz, br, err := sizes(filepath.Join(siteDir, f))
 		if err != nil {
 			continue
 		}
-		fmt.Printf("- %s: %.2f MB raw, %.2f MB gzip, %.2f MB brotli\n", f, float64(raw)/1e6, float64(gz)/1e6, float64(br)/1e6)
-		sz[f] = map[string]int64{"raw": raw, "gzip": gz, "brotli": br}
-		if f == "site/playground.wasm" {
-			check("playground WASM gzip (MB)", float64(gz)/1e6, float64(gz) <= 1.5e6, "<= 1.5")
-			if opt, ok := wasmOpt(f); ok {
-				sz["wasm-opt -Oz"] = opt
-			}
+		r.Sizes = append(r.Sizes, Size{File: "site/" + f, Raw: raw, Gzip: gz, Brotli: br})
+		if f == "playground.wasm" {
+			check("playground WASM gzip (MB)", float64(gz)/1e6, float64(gz) <= 1.5e6, "≤ 1.5")
 		}
 	}
-	var site [3]int64
-	filepath.WalkDir("site", func(path string, d fs.DirEntry, err error) error {
+	var site Size
+	filepath.WalkDir(siteDir, func(path string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
 			if raw, gz, br, err := sizes(path); err == nil {
-				site[0], site[1], site[2] = site[0]+raw, site[1]+gz, site[2]+br
+				site.Raw, site.Gzip, site.Brotli = site.Raw+raw, site.Gzip+gz, site.Brotli+br
 			}
 		}
 		return nil
 	})
-	fmt.Printf("- the whole site (site/, every file compressed alone): %.2f MB raw, %.2f MB gzip, %.2f MB brotli\n",
-		float64(site[0])/1e6, float64(site[1])/1e6, float64(site[2])/1e6)
-	sz["site"] = map[string]int64{"raw": site[0], "gzip": site[1], "brotli": site[2]}
-	report["sizes"] = sz
+	site.File = "the whole site (every file of site/)"
+	r.Sizes = append(r.Sizes, site)
 
 	// The browser's measurements, from the JSON files its tests write. A
 	// frame delivered at the next 60-Hz vsync reads 16.7 ms give or take
 	// the timer's jitter; a dropped frame reads 33.3 ms.
-	var frames struct {
-		Setup                     string
-		FrameMedianMs, FrameP95Ms float64
-		WorkMedianMs, WorkP95Ms   float64
-		Seconds                   float64 // the sampling paper experiment's run
-	}
-	for _, m := range []struct{ file, title, name string }{
-		{"frames.json", "Playground frames", "playground"},
-		{"bandit-frames.json", "Bandit room frames", "bandit room"},
-		{"sampling-frames.json", "Sampling room frames", "sampling room"},
+	for _, m := range []struct{ file, name string }{
+		{"frames.json", "playground"}, {"bandit-frames.json", "bandit room"}, {"sampling-frames.json", "sampling room"},
 	} {
+		var frames struct {
+			Setup                     string
+			FrameMedianMs, FrameP95Ms float64
+			WorkMedianMs, WorkP95Ms   float64
+			Seconds                   float64 // the sampling paper experiment's run
+		}
 		if !readJSON(filepath.Join(dir, m.file), &frames) {
 			continue
 		}
-		fmt.Println()
-		fmt.Printf("## %s (%s, headless Chromium)\n\n- interval between frames: median %.1f ms, p95 %.1f ms\n",
-			m.title, frames.Setup, frames.FrameMedianMs, frames.FrameP95Ms)
-		check(m.name+" p95 frame interval (ms), one 60-Hz frame plus 5% jitter", frames.FrameP95Ms, frames.FrameP95Ms <= 16.7*1.05, "<= 17.5")
-		fmt.Printf("- its own work per frame: median %.1f ms, p95 %.1f ms\n", frames.WorkMedianMs, frames.WorkP95Ms)
-		check(m.name+" p95 work per frame (ms)", frames.WorkP95Ms, frames.WorkP95Ms <= 16.7, "<= 16.7")
+		r.Frames = append(r.Frames, Frames{Room: m.name, Setup: frames.Setup, FrameMedianMs: frames.FrameMedianMs, FrameP95Ms: frames.FrameP95Ms,
+			WorkMedianMs: frames.WorkMedianMs, WorkP95Ms: frames.WorkP95Ms})
+		check(m.name+" p95 frame interval (ms), one 60-Hz frame plus 5% jitter", frames.FrameP95Ms, frames.FrameP95Ms <= 16.7*1.05, "≤ 17.5")
+		check(m.name+" p95 work per frame (ms)", frames.WorkP95Ms, frames.WorkP95Ms <= 16.7, "≤ 16.7")
 		if frames.Seconds > 0 {
-			check("sampling paper experiment, from its button to its end (s)", frames.Seconds, frames.Seconds <= 30, "<= 30")
+			check("sampling paper experiment, from its button to its end (s)", frames.Seconds, frames.Seconds <= 30, "≤ 30")
 		}
-		frames.Seconds = 0
 	}
 	var start struct{ CompiledMs, InteractiveMs float64 }
 	if readJSON(filepath.Join(dir, "interactive.json"), &start) {
-		fmt.Printf("- cold cache on localhost: WASM downloaded and compiled (streaming) at %.0f ms, interactive at %.0f ms\n",
-			start.CompiledMs, start.InteractiveMs)
-		report["interactiveMs"] = start.InteractiveMs
+		measure("cold cache on localhost: WASM downloaded and compiled (streaming) / interactive", "%.0f ms / %.0f ms", start.CompiledMs, start.InteractiveMs)
 	}
-	var split []struct {
-		Variant, Network, Downloads string
-		UnitsMs, RoomMs             float64
+	var phone struct {
+		LiveAfterLoadMs, BlockingMs, LongestTaskMs float64
+		LongTasks                                  int
 	}
-	if readJSON(filepath.Join(dir, "split.json"), &split) {
-		fmt.Printf("\n## Two programs or one (cold cache, median of three loads)\n\n| variant | network | units room interactive | bandit room from a link |\n|---|---|---|---|\n")
-		for _, m := range split {
-			fmt.Printf("| %s | %s | %.0f ms | %.0f ms |\n", m.Variant, m.Network, m.UnitsMs, m.RoomMs)
-		}
-		report["split"] = split
+	if readJSON(filepath.Join(dir, "phone-load.json"), &phone) {
+		check("phone (CPU 4× slower, no input): pictures change after the load event (ms)", phone.LiveAfterLoadMs, phone.LiveAfterLoadMs <= 3000, "≤ 3000")
+		check("phone: blocking time in the 5 s after load (ms)", phone.BlockingMs, phone.BlockingMs <= 200, "≤ 200")
+		check("phone: longest task in the 5 s after load (ms)", phone.LongestTaskMs, phone.LongestTaskMs <= 100, "≤ 100")
 	}
-	js, _ := json.MarshalIndent(report, "", "  ")
-	os.WriteFile(filepath.Join(dir, "table.json"), js, 0o644)
+	readJSON(filepath.Join(dir, "split.json"), &r.Split)
+	return r, nil
 }
 
-// wasmOpt measures what binaryen's wasm-opt -Oz does to a WASM binary when
-// wasm-opt is installed (Debian's binaryen); the build does not use it.
-func wasmOpt(path string) (map[string]int64, bool) {
-	if _, err := exec.LookPath("wasm-opt"); err != nil {
-		fmt.Println("- wasm-opt: not installed (apt install binaryen), not measured")
-		return nil, false
+// machine describes the computer: its CPU model, cores, OS and architecture.
+func machine() string {
+	model := "unknown CPU"
+	if raw, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for _, line := range strings.Split(string(raw), "\n") {
+			if name, ok := strings.CutPrefix(line, "model name"); ok {
+				model = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(name), ":"))
+				break
+			}
+		}
 	}
-	tmp := filepath.Join(os.TempDir(), "unitfree-wasm-opt.wasm")
-	defer os.Remove(tmp)
-	cmd := exec.Command("wasm-opt", "-Oz", "--enable-sign-ext", "--enable-nontrapping-float-to-int",
-		"--enable-bulk-memory", "--enable-mutable-globals", path, "-o", tmp)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		fmt.Printf("- wasm-opt -Oz failed: %v %s\n", err, out)
-		return nil, false
-	}
-	raw, gz, br, err := sizes(tmp)
-	if err != nil {
-		return nil, false
-	}
-	fmt.Printf("- %s after wasm-opt -Oz: %.2f MB raw, %.2f MB gzip, %.2f MB brotli\n", path, float64(raw)/1e6, float64(gz)/1e6, float64(br)/1e6)
-	return map[string]int64{"raw": raw, "gzip": gz, "brotli": br}, true
+	return fmt.Sprintf("%s, %d cores, %s/%s", model, runtime.NumCPU(), runtime.GOOS, runtime.GOARCH)
 }
 
 // readJSON reads a measurement file into v; it reports false when there is
-// none (a partial bench folder) or it cannot be read, which it says.
+// none (a partial bench folder) or it cannot be read.
 func readJSON(path string, v any) bool {
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		return false
 	}
-	if err := json.Unmarshal(raw, v); err != nil {
-		fmt.Printf("- %s cannot be read: %v\n", path, err)
-		return false
-	}
-	return true
+	return json.Unmarshal(raw, v) == nil
 }

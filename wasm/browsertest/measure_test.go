@@ -43,7 +43,7 @@ func writeMeasurement(t *testing.T, name string, v any) {
 	}
 }
 
-// FrameMeasure is the page's own frame measurement (tools/benchtable reads
+// FrameMeasure is the page's own frame measurement (wasm/benchreport reads
 // it from frames.json).
 type FrameMeasure struct {
 	Setup         string  `json:"setup"`

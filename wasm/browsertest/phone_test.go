@@ -55,28 +55,29 @@ func TestPhoneLiveOnLoad(t *testing.T) {
 	type look struct {
 		Loaded    float64     `json:"loaded"`
 		Changed   float64     `json:"changed"` // when the first picture changed after it was first drawn
-		Rounds    int         `json:"rounds"`
 		LongTasks [][]float64 `json:"longTasks"`
 	}
 	l, err := chromedp.Run(ctx, chromedp.Evaluate[look](`({loaded: window.loadedAt, changed: window.picturesChangedAt || 0,
-	  rounds: window.unitfree ? window.unitfree.rounds : 0, longTasks: window.longTasks.filter(([s]) => s >= window.loadedAt && s < window.loadedAt + 5000)})`))
+	  longTasks: window.longTasks.filter(([s]) => s >= window.loadedAt && s < window.loadedAt + 5000)})`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	screenshot(t, ctx, "phone-live")
 	// 3 s is the target (make bench); make test allows a loaded machine more.
-	if within := budget(3000, 10000); l.Changed == 0 || l.Changed-l.Loaded > within || l.Rounds == 0 {
-		t.Errorf("without input on a phone: pictures changed %.0f ms after load (0: never), %d rounds played; want within %.0f ms", l.Changed-l.Loaded, l.Rounds, within)
+	// (The load event can come after the first pictures: the compiled
+	// program starts as soon as it can, and a busy main thread delays load.)
+	if within := budget(3000, 10000); l.Changed == 0 || l.Changed-l.Loaded > within {
+		t.Errorf("without input on a phone: pictures changed %.0f ms after load (at %.0f ms; 0: never); want within %.0f ms", l.Changed-l.Loaded, l.Changed, within)
 	}
 	blocking, longest := 0.0, 0.0
 	for _, task := range l.LongTasks {
 		blocking += max(0, task[1]-50)
 		longest = max(longest, task[1])
 	}
-	t.Logf("CPU 4x slower, no input: pictures live %.0f ms after load; in the 5 s after load %d long tasks, blocking %.0f ms, longest %.0f ms: %v",
-		l.Changed-l.Loaded, len(l.LongTasks), blocking, longest, l.LongTasks)
+	t.Logf("CPU 4x slower, no input: pictures live %.0f ms after the navigation began, %.0f ms after load; in the 5 s after load %d long tasks, blocking %.0f ms, longest %.0f ms: %v",
+		l.Changed, l.Changed-l.Loaded, len(l.LongTasks), blocking, longest, l.LongTasks)
 	if benchDir() != "" {
-		writeMeasurement(t, "phone-load", map[string]any{"liveAfterLoadMs": l.Changed - l.Loaded, "longTasks": len(l.LongTasks), "blockingMs": blocking, "longestTaskMs": longest})
+		writeMeasurement(t, "phone-load", map[string]any{"liveAfterLoadMs": l.Changed - l.Loaded, "liveMs": l.Changed, "longTasks": len(l.LongTasks), "blockingMs": blocking, "longestTaskMs": longest})
 	}
 }
 

@@ -20,78 +20,81 @@ type Head struct {
 // Source is where a run's data come from: exactly one of inline data, a
 // shipped dataset and a CSV text (or, for some tasks, a generator).
 type Source struct {
-	Data    *data.Inline `json:"data"`
-	Dataset string       `json:"dataset"`
-	CSV     *string      `json:"csv"`
-	Columns []string     `json:"columns"` // feature columns of a dataset or CSV
+	Data    *data.Inline `json:"data"`    // inline rows (below)
+	Dataset string       `json:"dataset"` // a shipped dataset's name (GET /api/datasets)
+	CSV     *string      `json:"csv"`     // CSV text with a header row, separated by commas, semicolons or tabs
+	Columns []string     `json:"columns"` // feature columns of a dataset or CSV (default: every numeric column but the label)
 	Label   string       `json:"label"`   // label column of a dataset or CSV
-	// Scale and Offset change the features' units: x' = scale x + offset.
-	Scale  []float64 `json:"scale"`
-	Offset []float64 `json:"offset"`
+	Scale   []float64    `json:"scale"`   // per raw feature: x' = scale x + offset, a change of units (default 1)
+	Offset  []float64    `json:"offset"`  // per raw feature: the shift of an affine change such as °C to °F (default 0; refused for sparse rows)
 }
 
 // Binary picks the two classes of a classification from a label column.
 type Binary struct {
-	Positive string   `json:"positive"` // class that becomes +1
-	Classes  []string `json:"classes"`  // two classes to keep, the first +1
+	Positive string   `json:"positive"` // a label with more than two classes: the class that becomes +1, the others -1
+	Classes  []string `json:"classes"`  // or two classes to keep, the first +1 (rows of other classes are excluded)
 }
 
 // Features is the feature map: a bias term, polynomial degree 1 to 3.
 type Features struct {
-	Bias   bool `json:"bias"`
-	Degree int  `json:"degree"`
+	Bias   bool `json:"bias"`   // append a constant feature 1
+	Degree int  `json:"degree"` // polynomial degree of the feature map, 1 to 3 (1 when 0)
 }
 
 // Order is the order of the rounds: as given, or a seeded shuffle.
 type Order struct {
-	Shuffle bool   `json:"shuffle"`
-	Seed    uint64 `json:"seed"`
+	Shuffle bool   `json:"shuffle"` // visit the rows in a seeded random order each pass (else in the given order)
+	Seed    uint64 `json:"seed"`    // seed of the order
 }
 
 // Generator names a synthetic dataset: "synsep" or "synnonsep" (bandit
 // runs, Rounds rows), or "tau" (sampling runs: Rounds points in Dim
 // dimensions, 2 when 0, whose smoothness constants have max/mean Tau).
 type Generator struct {
-	Name   string  `json:"name"`
-	Rounds int     `json:"rounds"`
-	Seed   uint64  `json:"seed"`
-	Tau    float64 `json:"tau,omitempty"`
-	Dim    int     `json:"dim,omitempty"`
+	Name   string  `json:"name"`          // synsep, synnonsep (bandit) or tau (sampling)
+	Rounds int     `json:"rounds"`        // rows to generate, 1 to 100,000
+	Seed   uint64  `json:"seed"`          // seed of the data
+	Tau    float64 `json:"tau,omitempty"` // tau: max/mean of the points' smoothness constants, 1 <= tau < rounds
+	Dim    int     `json:"dim,omitempty"` // tau: dimensions of the points (2 when 0)
 }
 
 // LinearRequest is a run of task "classify" or "regress": full-information
 // linear learners on the rounds.
 type LinearRequest struct {
-	Task data.Task `json:"task"`
+	Task data.Task `json:"task"` // classify (labels ±1) or regress (real labels)
 	Source
 	Binary
-	Features Features           `json:"features"`
-	Loss     string             `json:"loss"`
-	Learners []eval.LearnerSpec `json:"learners"`
-	Order    Order              `json:"order"`
-	Passes   int                `json:"passes"`
-	Keep     []string           `json:"keep"` // predictions, losses, order
+	Features Features           `json:"features"` // the feature map
+	Loss     string             `json:"loss"`     // logistic (default for classify), squared (default for regress), hinge, absolute or linear
+	Learners []eval.LearnerSpec `json:"learners"` // 1 to 20 learners of GET /api/learners' linear list
+	Order    Order              `json:"order"`    // the order of the rounds
+	Passes   int                `json:"passes"`   // passes over the data, 1 to 100 (1 when 0)
+	// Keep asks for per-round records: predictions and losses (per learner,
+	// one per round in stream order), order (the source row of each round).
+	Keep []string `json:"keep"`
 }
 
 // BanditRequest is a run of task "bandit": multiclass learners that only
 // hear whether the label they played was right.
 type BanditRequest struct {
-	Task data.Task `json:"task"`
+	Task data.Task `json:"task"` // bandit
 	Source
-	Generator *Generator         `json:"generator"`
-	Features  Features           `json:"features"`
-	Learners  []eval.LearnerSpec `json:"learners"`
-	Order     Order              `json:"order"`
-	Passes    int                `json:"passes"`
-	Keep      []string           `json:"keep"`     // rounds
-	DrawSeed  uint64             `json:"drawSeed"` // seed of the exploration draws
-	Draws     []float64          `json:"draws"`    // or the draws, two per round in [0, 1)
+	Generator *Generator         `json:"generator"` // or generated data: synsep or synnonsep, the SOBA paper's
+	Features  Features           `json:"features"`  // the feature map
+	Learners  []eval.LearnerSpec `json:"learners"`  // learners of GET /api/learners' bandit list
+	Order     Order              `json:"order"`     // the order of the rounds
+	Passes    int                `json:"passes"`    // passes over the data, 1 to 100 (1 when 0)
+	Keep      []string           `json:"keep"`      // rounds: every round of every learner
+	DrawSeed  uint64             `json:"drawSeed"`  // seed of the exploration draws, the same for every learner
+	// Draws are the exploration draws instead of a seed, two per round in
+	// [0, 1): explore when the first is below γ, then play floor(second × k).
+	Draws []float64 `json:"draws"`
 }
 
 // SamplingRun names one optimiser with one sampler and their parameters.
 type SamplingRun struct {
-	Optimizer string             `json:"optimizer"`
-	Sampler   string             `json:"sampler"`
+	Optimizer string             `json:"optimizer"`        // sgd, saga or prox-svrg
+	Sampler   string             `json:"sampler"`          // uniform, is or mabs
 	Params    map[string]float64 `json:"params,omitempty"` // the optimiser's (gamma) and the sampler's (eta, deltaScale)
 }
 
@@ -99,14 +102,14 @@ type SamplingRun struct {
 // sum, and each optimiser and sampler pair spends the same budget of
 // gradient evaluations on it.
 type SamplingRequest struct {
-	Task data.Task `json:"task"`
+	Task data.Task `json:"task"` // sampling
 	Source
 	Binary
-	Generator *Generator    `json:"generator"`
-	Features  Features      `json:"features"`
+	Generator *Generator    `json:"generator"` // or generated data: tau, the sampling room's points
+	Features  Features      `json:"features"`  // the feature map
 	Objective string        `json:"objective"` // ridge, logistic-l1 or squared-hinge-l2
-	Lambda    float64       `json:"lambda"`
-	Runs      []SamplingRun `json:"runs"`
-	Order     Order         `json:"order"`  // its seed seeds the draws
-	Passes    int           `json:"passes"` // the budget in passes over the n points (10 when 0)
+	Lambda    float64       `json:"lambda"`    // the regularizer's weight λ in F(w) = (1/n) Σ φ_i(w) + λ r(w)
+	Runs      []SamplingRun `json:"runs"`      // the optimiser and sampler pairs, each from w = 0 on the same draws
+	Order     Order         `json:"order"`     // its seed seeds the draws
+	Passes    int           `json:"passes"`    // the budget in passes over the n points (10 when 0)
 }

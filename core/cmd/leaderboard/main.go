@@ -1,8 +1,8 @@
 // Command leaderboard runs every full-information learner on the shipped
 // real datasets, in natural units and rescaled, and writes the board:
-// the full Markdown (-md), the summary table between the leaderboard
-// markers of the page (-page, as HTML) and of the README (-readme, as
-// Markdown). `make leaderboard` runs it with the committed seeds.
+// the full Markdown (-md) and the summary table between the leaderboard
+// markers of the page (-page, as HTML). `make leaderboard` runs it with the
+// committed seeds.
 package main
 
 import (
@@ -17,7 +17,7 @@ import (
 	"unitfree/core/leaderboard"
 )
 
-// The markers around the generated summary in the README and the page.
+// The markers around the generated summary in the page.
 const (
 	startMarker = "<!-- leaderboard:start -->"
 	endMarker   = "<!-- leaderboard:end -->"
@@ -29,15 +29,14 @@ func main() {
 	flag.Uint64Var(&opt.OrderSeed, "order-seed", opt.OrderSeed, "seed of the order the rows are played in")
 	md := flag.String("md", "assets/docs/leaderboard.md", "where to write the full board (empty: not written)")
 	page := flag.String("page", "site/index.html", "page whose leaderboard section to replace (empty: none)")
-	readme := flag.String("readme", "README.md", "README whose leaderboard section to replace (empty: none)")
 	flag.Parse()
-	if err := run(opt, *md, *page, *readme); err != nil {
+	if err := run(opt, *md, *page); err != nil {
 		fmt.Fprintln(os.Stderr, "leaderboard:", err)
 		os.Exit(1)
 	}
 }
 
-func run(opt leaderboard.Options, md, page, readme string) error {
+func run(opt leaderboard.Options, md, page string) error {
 	b, err := leaderboard.Run(opt)
 	if err != nil {
 		return err
@@ -51,17 +50,12 @@ func run(opt leaderboard.Options, md, page, readme string) error {
 		}
 	}
 	if page != "" {
-		if err := replaceSection(page, b.HTML()+"<p class=\"hint\">"+strings.ReplaceAll(stamp, "`make leaderboard`", "<code>make leaderboard</code>")+"</p>"); err != nil {
-			return err
-		}
-	}
-	if readme != "" {
-		return replaceSection(readme, stamp+"\n\n"+b.Summary())
+		return replaceSection(page, b.HTML()+"<p class=\"hint\">"+strings.ReplaceAll(stamp, "`make leaderboard`", "<code>make leaderboard</code>")+"</p>")
 	}
 	return nil
 }
 
-// replaceSection replaces what lies between the README's markers.
+// replaceSection replaces what lies between the page's markers.
 func replaceSection(path, body string) error {
 	raw, err := os.ReadFile(path)
 	if err != nil {
