@@ -52,6 +52,11 @@ func TestPhoneLiveOnLoad(t *testing.T) {
 		t.Fatal(err)
 	}
 	time.Sleep(5500 * time.Millisecond)
+	// On a loaded machine the first change may come later: wait for it up
+	// to the budget (the long tasks are those of the first 5 s either way).
+	within := budget(3000, 10000)
+	chromedp.Run(ctx, chromedp.Poll[bool](`window.picturesChangedAt > 0 || performance.now() > window.loadedAt + `+ftoa(within),
+		chromedp.WithPollingTimeout(time.Duration(within)*time.Millisecond)))
 	type look struct {
 		Loaded    float64     `json:"loaded"`
 		Changed   float64     `json:"changed"` // when the first picture changed after it was first drawn
@@ -66,7 +71,7 @@ func TestPhoneLiveOnLoad(t *testing.T) {
 	// 3 s is the target (make bench); make test allows a loaded machine more.
 	// (The load event can come after the first pictures: the compiled
 	// program starts as soon as it can, and a busy main thread delays load.)
-	if within := budget(3000, 10000); l.Changed == 0 || l.Changed-l.Loaded > within {
+	if l.Changed == 0 || l.Changed-l.Loaded > within {
 		t.Errorf("without input on a phone: pictures changed %.0f ms after load (at %.0f ms; 0: never); want within %.0f ms", l.Changed-l.Loaded, l.Changed, within)
 	}
 	blocking, longest := 0.0, 0.0
