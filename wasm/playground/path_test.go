@@ -1,6 +1,11 @@
 package playground
 
-import "testing"
+import (
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"testing"
+)
 
 // TestPathJoinsPointsAndBreaksSubpaths checks the SVG path a chart hands
 // to Path2D: the first point moved to, the next ones joined, a break
@@ -14,7 +19,8 @@ func TestPathJoinsPointsAndBreaksSubpaths(t *testing.T) {
 	p.Break()
 	p.Point(10, 20.005)
 	p.Point(11, 21)
-	if got, want := p.String(), "M 1.00 2.00 L 3.14 -0.50 M 10.00 20.00 L 11.00 21.00"; got != want {
+	// (20.005 is a half to the path, which rounds it away from zero.)
+	if got, want := p.String(), "M 1.00 2.00 L 3.14 -0.50 M 10.00 20.01 L 11.00 21.00"; got != want {
 		t.Errorf("path %q, want %q", got, want)
 	}
 	p.Reset()
@@ -27,5 +33,31 @@ func TestPathJoinsPointsAndBreaksSubpaths(t *testing.T) {
 	fresh.Point(1, 1)
 	if got, want := fresh.String(), "M 0.00 0.00 L 1.00 1.00"; got != want {
 		t.Errorf("zero path %q, want %q", got, want)
+	}
+}
+
+// TestHundredthsAsStrconvWrites: the path's numbers read as strconv's
+// two-decimal format does, but for the halves, which round away from zero
+// (strconv rounds a binary value's exact decimal: the two differ by at most
+// a hundredth of a pixel), and -0.00, written 0.00.
+func TestHundredthsAsStrconvWrites(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 100000 {
+		v := (rng.Float64()*2 - 1) * math.Pow(10, float64(rng.IntN(8)-2))
+		got := string(appendHundredths(nil, v))
+		want := strconv.FormatFloat(v, 'f', 2, 64)
+		if want == "-0.00" {
+			want = "0.00"
+		}
+		if got != want {
+			g, _ := strconv.ParseFloat(got, 64)
+			w, _ := strconv.ParseFloat(want, 64)
+			if math.Abs(g-w) > 0.0100001 {
+				t.Fatalf("%v: %s, strconv %s", v, got, want)
+			}
+		}
+	}
+	if got := string(appendHundredths(nil, 1e20)); got != "100000000000000000000.00" {
+		t.Errorf("1e20: %s", got)
 	}
 }

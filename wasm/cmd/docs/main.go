@@ -1,7 +1,7 @@
 // Command docs writes the reference pages of assets/docs from the code:
 // learners.md from the catalogue, api.md from the API's endpoints and wire
 // types, and benchmarks.md from the measurements of `make bench`
-// (benchmarks.json). Tests fail when a committed page is not what this
+// (benchmarks.json) and `make lighthouse` (lighthouse.json). Tests fail when a committed page is not what this
 // writes. Run from the module's root: `make docs`, or after `make bench`
 // with the folder of its measurements, which it first collects into
 // benchmarks.json:
@@ -50,10 +50,14 @@ func run(root string) error {
 	if err != nil {
 		return err
 	}
+	lighthouse, err := benchreport.LoadLighthouse(filepath.Join(dir, "lighthouse.json"))
+	if err != nil {
+		return err
+	}
 	pages := map[string]string{
 		"learners.md":   catalog.Reference(),
 		"api.md":        apiPage,
-		"benchmarks.md": bench.Markdown(),
+		"benchmarks.md": benchreport.Page(bench, lighthouse),
 	}
 	for name, text := range pages {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
