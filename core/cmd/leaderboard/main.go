@@ -3,6 +3,13 @@
 // the full Markdown (-md) and the summary table between the leaderboard
 // markers of the page (-page, as HTML). `make leaderboard` runs it with the
 // committed seeds.
+//
+// With -csv it plays the board on any CSV file instead and prints it: every
+// learner that fits the task in several seeded orders, each in natural
+// units and under random rescalings of every feature, each cell a median
+// and its range:
+//
+//	go run ./core/cmd/leaderboard -csv mydata.csv -label price
 package main
 
 import (
@@ -29,7 +36,26 @@ func main() {
 	flag.Uint64Var(&opt.OrderSeed, "order-seed", opt.OrderSeed, "seed of the order the rows are played in")
 	md := flag.String("md", "assets/docs/leaderboard.md", "where to write the full board (empty: not written)")
 	page := flag.String("page", "site/index.html", "page whose leaderboard section to replace (empty: none)")
+	csvPath := flag.String("csv", "", "play the board on this CSV file (comma, semicolon or tab separated, with a header) and print it")
+	var own ownData
+	flag.StringVar(&own.label, "label", "", "-csv: the label column")
+	flag.StringVar(&own.columns, "columns", "", "-csv: the feature columns, comma-separated (default: every numeric column but the label)")
+	flag.StringVar(&own.task, "task", "", "-csv: classify or regress (default: regress for a numeric label of more than two values, else classify)")
+	flag.StringVar(&own.positive, "positive", "", "-csv, classify: the class that becomes +1, the others -1")
+	flag.StringVar(&own.classes, "classes", "", "-csv, classify: two classes, comma-separated, the first +1 (the rows of others are left out)")
+	flag.IntVar(&own.spread.Orders, "orders", leaderboard.DefaultSpread.Orders, "-csv: random orders of the rows")
+	flag.IntVar(&own.spread.Rescalings, "rescalings", leaderboard.DefaultSpread.Rescalings, "-csv: random rescalings of the features per order")
+	flag.Uint64Var(&own.spread.Seed, "seed", leaderboard.DefaultSpread.Seed, "-csv: seed of the orders and rescalings")
 	flag.Parse()
+	if *csvPath != "" {
+		board, err := own.board(*csvPath)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "leaderboard:", err)
+			os.Exit(1)
+		}
+		fmt.Print(board.Markdown())
+		return
+	}
 	if err := run(opt, *md, *page); err != nil {
 		fmt.Fprintln(os.Stderr, "leaderboard:", err)
 		os.Exit(1)

@@ -1,0 +1,188 @@
+package leaderboard
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"unitfree/core/catalog"
+	"unitfree/core/data"
+)
+
+// Spread says how many seeded random orders and random rescalings a board
+// on one's own data plays: every learner runs in Orders orders, each in
+// natural units and under Rescalings rescalings of every feature by a
+// factor 10^U[-3, 3].
+type Spread struct {
+	Orders, Rescalings int
+	Seed               uint64 // order i is seeded Seed+i; rescaling j's factors come from Seed and j
+}
+
+// DefaultSpread is five orders, each natural and under five rescalings.
+var DefaultSpread = Spread{Orders: 5, Rescalings: 5, Seed: 1}
+
+// Range is a figure's median over runs with its smallest and largest value.
+type Range struct {
+	Median float64 `json:"median"`
+	Min    float64 `json:"min"`
+	Max    float64 `json:"max"`
+}
+
+// rangeOf returns the median and range of xs (the lower median of an even
+// count, a value that occurred).
+func rangeOf(xs []float64) Range {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return Range{Median: s[(len(s)-1)/2], Min: s[0], Max: s[len(s)-1]}
+}
+
+// Divergence is a run where a learner's predictions stopped being finite.
+type Divergence struct {
+	Order     int `json:"order"`     // 1-based
+	Rescaling int `json:"rescaling"` // 0: natural units
+	Round     int `json:"round"`
+}
+
+// SpreadRow is one learner's, or the comparator's, errors over the runs.
+type SpreadRow struct {
+	ID         string             `json:"id"`
+	Name       string             `json:"name"`
+	Family     string             `json:"family,omitempty"`
+	Invariance catalog.Invariance `json:"invariance,omitempty"`
+	Natural    Range              `json:"natural"`  // error in natural units over the orders
+	Rescaled   Range              `json:"rescaled"` // error over every order and rescaling
+	// Change is the largest relative difference, over every run, between a
+	// prediction in natural units and the same round's rescaled one: the
+	// units meter of each learner.
+	Change   float64      `json:"change"`
+	Diverged []Divergence `json:"diverged,omitempty"`
+}
+
+// SpreadBoard is every learner on one task, over the spread's runs.
+type SpreadBoard struct {
+	Task       Task        `json:"task"`
+	Rounds     int         `json:"rounds"` // rounds of one run
+	Spread     Spread      `json:"spread"`
+	Scales     [][]float64 `json:"scales"` // each rescaling's factor per feature
+	Comparator SpreadRow   `json:"comparator"`
+	Learners   []SpreadRow `json:"learners"`
+}
+
+// RunSpread plays every catalogue learner that fits the task on rounds, in
+// sp.Orders seeded orders, each in natural units and under sp.Rescalings
+// random rescalings, and reports each learner's errors as a median and a
+// range, with the best fixed linear predictor in hindsight as the reference.
+func RunSpread(task Task, rounds *data.Rounds, sp Spread) (SpreadBoard, error) {
+	if sp.Orders < 1 || sp.Rescalings < 0 {
+		return SpreadBoard{}, errors.New("a board needs at least one order and no negative number of rescalings")
+	}
+	b := SpreadBoard{Task: task, Spread: sp}
+	rng := rand.New(rand.NewPCG(sp.Seed, 0x5ca1e))
+	runs := []*data.Rounds{rounds}
+	for range sp.Rescalings {
+		scales := make([]float64, len(rounds.Features))
+		for j := range scales {
+			scales[j] = math.Pow(10, -3+6*rng.Float64())
+		}
+		scaled, err := rounds.Rescale(scales, nil)
+		if err != nil {
+			return SpreadBoard{}, err
+		}
+		b.Scales, runs = append(b.Scales, scales), append(runs, scaled)
+	}
+	var natural, rescaled [][]float64 // per learner, per run
+	var cmpNatural, cmpRescaled []float64
+	for o := range sp.Orders {
+		seed := sp.Seed + uint64(o)
+		var base played
+		for r, rs := range runs {
+			p, err := play(task, rs, seed)
+			if err != nil {
+				return SpreadBoard{}, err
+			}
+			if b.Learners == nil {
+				b.Rounds = p.result.Rounds
+				for _, e := range p.learners {
+					b.Learners = append(b.Learners, SpreadRow{ID: e.ID, Name: e.Name, Family: e.Family, Invariance: e.Invariance})
+				}
+				natural, rescaled = make([][]float64, len(p.learners)), make([][]float64, len(p.learners))
+			}
+			cmpErr := errorOf(task, p.fixed, p.labels)
+			if r == 0 {
+				base = p
+				cmpNatural = append(cmpNatural, cmpErr)
+			} else {
+				cmpRescaled = append(cmpRescaled, cmpErr)
+			}
+			for i, l := range p.result.Learners {
+				e := errorOf(task, l.Predictions, p.labels)
+				row := &b.Learners[i]
+				if r == 0 {
+					natural[i] = append(natural[i], e)
+				} else {
+					rescaled[i] = append(rescaled[i], e)
+					worst, _ := change(base.result.Learners[i].Predictions, l.Predictions)
+					if worst > row.Change || math.IsNaN(worst) {
+						row.Change = worst
+					}
+				}
+				if l.DivergedAt > 0 {
+					row.Diverged = append(row.Diverged, Divergence{Order: o + 1, Rescaling: r, Round: l.DivergedAt})
+				}
+			}
+		}
+	}
+	b.Comparator = SpreadRow{ID: "comparator", Name: "best fixed linear predictor in hindsight", Natural: rangeOf(cmpNatural)}
+	if len(cmpRescaled) > 0 {
+		b.Comparator.Rescaled = rangeOf(cmpRescaled)
+	}
+	for i := range b.Learners {
+		b.Learners[i].Natural = rangeOf(natural[i])
+		if len(rescaled[i]) > 0 {
+			b.Learners[i].Rescaled = rangeOf(rescaled[i])
+		}
+	}
+	return b, nil
+}
+
+// Markdown renders the board: one row per learner, each error cell a
+// median with its range, the comparator first.
+func (b SpreadBoard) Markdown() string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s: %d rounds a run, %d orders (seeds %d to %d), each in natural units and under %d rescalings of every feature by 10^U[-3, 3] (seed %d). ",
+		b.Task.Title, b.Rounds, b.Spread.Orders, b.Spread.Seed, b.Spread.Seed+uint64(b.Spread.Orders)-1, b.Spread.Rescalings, b.Spread.Seed)
+	what := "share of rounds whose sign was wrong"
+	if b.Task.Kind == data.Regress {
+		what = "mean absolute error"
+	}
+	fmt.Fprintf(&sb, "Error: %s, progressive (each round predicted before it is learned); each cell the median [smallest–largest] over the runs.\n\n", what)
+	header := []string{"learner", "family", "invariant", "error, natural units", "error, rescaled", "largest change of a prediction under rescaling"}
+	rows := [][]string{{b.Comparator.Name, "—", "—", b.cell(b.Comparator.Natural), b.cell(b.Comparator.Rescaled), "—"}}
+	for _, l := range b.Learners {
+		changed := fmt.Sprintf("%.1e", l.Change)
+		if len(l.Diverged) > 0 {
+			d := l.Diverged[0]
+			where := "natural units"
+			if d.Rescaling > 0 {
+				where = fmt.Sprintf("rescaling %d", d.Rescaling)
+			}
+			changed = fmt.Sprintf("diverged in %d of %d runs (first: order %d, %s, round %d)", len(l.Diverged),
+				b.Spread.Orders*(1+b.Spread.Rescalings), d.Order, where, d.Round)
+		}
+		rows = append(rows, []string{"`" + l.ID + "`", l.Family, string(l.Invariance), b.cell(l.Natural), b.cell(l.Rescaled), changed})
+	}
+	sb.WriteString(markdownTable(header, rows))
+	return sb.String()
+}
+
+// cell writes a range as "median [min–max]", a point when they are equal.
+func (b SpreadBoard) cell(r Range) string {
+	f := func(v float64) string { return errorText(b.Task, v) }
+	if r.Min == r.Max {
+		return f(r.Median)
+	}
+	return fmt.Sprintf("%s [%s–%s]", f(r.Median), f(r.Min), f(r.Max))
+}

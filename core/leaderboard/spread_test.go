@@ -1,0 +1,53 @@
+package leaderboard
+
+import (
+	"strings"
+	"testing"
+
+	"unitfree/core/catalog"
+	"unitfree/core/data"
+)
+
+// TestSpreadOfTheInvariantLearnersIsAPoint: on penguins, over three orders
+// and three random rescalings, a learner that the catalogue calls
+// invariant to each feature's unit has the same errors rescaled as in
+// natural units, order by order (its rescaled range is its natural range)
+// and predictions that change by no more than rounding; OGD's change.
+func TestSpreadOfTheInvariantLearnersIsAPoint(t *testing.T) {
+	task := Tasks()[0]
+	tab, _, err := data.Load(task.Dataset)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rounds, err := tab.Select(task.Kind, data.Selection{Features: task.Features, Label: task.Label, Positive: task.Positive})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := RunSpread(task, rounds, Spread{Orders: 3, Rescalings: 3, Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b.Scales) != 3 || b.Rounds != 342 {
+		t.Fatalf("%d rescalings, %d rounds", len(b.Scales), b.Rounds)
+	}
+	seen := 0
+	for _, l := range b.Learners {
+		switch {
+		case l.Invariance == catalog.InvariantPerFeature || l.Invariance == catalog.InvariantLinear:
+			seen++
+			if l.Change > 1e-9 || l.Rescaled != l.Natural {
+				t.Errorf("%s (invariant): change %.2g, natural %+v, rescaled %+v", l.ID, l.Change, l.Natural, l.Rescaled)
+			}
+		case l.ID == "ogd":
+			if l.Change < 1e-3 {
+				t.Errorf("ogd's predictions changed by only %.2g under rescaling", l.Change)
+			}
+		}
+	}
+	if seen < 8 {
+		t.Errorf("only %d invariant learners on the board", seen)
+	}
+	if b.Comparator.Natural.Min > b.Comparator.Natural.Max || !strings.Contains(b.Markdown(), "best fixed linear predictor in hindsight") {
+		t.Errorf("comparator %+v", b.Comparator)
+	}
+}
