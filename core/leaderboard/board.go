@@ -1,6 +1,7 @@
 package leaderboard
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -121,12 +122,12 @@ func runTask(task Task, scales []float64, seed uint64) (TaskResult, error) {
 // play runs every catalogue learner on the rounds, one pass in a seeded
 // order, with a bias feature.
 func play(task Task, rounds *data.Rounds, seed uint64) (played, error) {
-	p := played{}
-	for _, e := range catalog.Linear() {
-		if task.Kind == data.Classify || !classifierOnly(e) {
-			p.learners = append(p.learners, e)
-		}
-	}
+	return playContext(context.Background(), task, rounds, seed)
+}
+
+// playContext is play, stopped when ctx is done.
+func playContext(ctx context.Context, task Task, rounds *data.Rounds, seed uint64) (played, error) {
+	p := played{learners: Learners(task.Kind)}
 	var specs []eval.LearnerSpec
 	for _, e := range p.learners {
 		specs = append(specs, eval.LearnerSpec{ID: e.ID})
@@ -138,8 +139,10 @@ func play(task Task, rounds *data.Rounds, seed uint64) (played, error) {
 	if err != nil {
 		return played{}, err
 	}
-	s.Run()
-	if p.result, err = s.Result(); err != nil {
+	if err := s.RunContext(ctx); err != nil {
+		return played{}, err
+	}
+	if p.result, err = s.ResultContext(ctx); err != nil {
 		return played{}, err
 	}
 	p.fixed = s.FixedPredictions(p.result.Comparator.Weights)

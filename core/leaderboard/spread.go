@@ -1,6 +1,7 @@
 package leaderboard
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -17,8 +18,9 @@ import (
 // natural units and under Rescalings rescalings of every feature by a
 // factor 10^U[-3, 3].
 type Spread struct {
-	Orders, Rescalings int
-	Seed               uint64 // order i is seeded Seed+i; rescaling j's factors come from Seed and j
+	Orders     int    `json:"orders"`     // seeded random orders of the rows
+	Rescalings int    `json:"rescalings"` // random rescalings per order
+	Seed       uint64 `json:"seed"`       // order i is seeded seed+i; the rescalings' factors come from seed too
 }
 
 // DefaultSpread is five orders, each natural and under five rescalings.
@@ -26,9 +28,9 @@ var DefaultSpread = Spread{Orders: 5, Rescalings: 5, Seed: 1}
 
 // Range is a figure's median over runs with its smallest and largest value.
 type Range struct {
-	Median float64 `json:"median"`
-	Min    float64 `json:"min"`
-	Max    float64 `json:"max"`
+	Median float64 `json:"median"` // the (lower) median over the runs
+	Min    float64 `json:"min"`    // the smallest
+	Max    float64 `json:"max"`    // the largest
 }
 
 // rangeOf returns the median and range of xs (the lower median of an even
@@ -41,34 +43,34 @@ func rangeOf(xs []float64) Range {
 
 // Divergence is a run where a learner's predictions stopped being finite.
 type Divergence struct {
-	Order     int `json:"order"`     // 1-based
-	Rescaling int `json:"rescaling"` // 0: natural units
-	Round     int `json:"round"`
+	Order     int `json:"order"`     // which order, from 1
+	Rescaling int `json:"rescaling"` // which rescaling, 0 for natural units
+	Round     int `json:"round"`     // the round where it diverged
 }
 
 // SpreadRow is one learner's, or the comparator's, errors over the runs.
 type SpreadRow struct {
-	ID         string             `json:"id"`
-	Name       string             `json:"name"`
-	Family     string             `json:"family,omitempty"`
-	Invariance catalog.Invariance `json:"invariance,omitempty"`
-	Natural    Range              `json:"natural"`  // error in natural units over the orders
-	Rescaled   Range              `json:"rescaled"` // error over every order and rescaling
+	ID         string             `json:"id"`                   // the learner's id, or "comparator"
+	Name       string             `json:"name"`                 // its name
+	Family     string             `json:"family,omitempty"`     // its family
+	Invariance catalog.Invariance `json:"invariance,omitempty"` // what the catalogue says it is invariant to
+	Natural    Range              `json:"natural"`              // error in natural units over the orders
+	Rescaled   Range              `json:"rescaled"`             // error over every order and rescaling
 	// Change is the largest relative difference, over every run, between a
 	// prediction in natural units and the same round's rescaled one: the
 	// units meter of each learner.
 	Change   float64      `json:"change"`
-	Diverged []Divergence `json:"diverged,omitempty"`
+	Diverged []Divergence `json:"diverged,omitempty"` // the runs where its predictions stopped being finite
 }
 
 // SpreadBoard is every learner on one task, over the spread's runs.
 type SpreadBoard struct {
-	Task       Task        `json:"task"`
-	Rounds     int         `json:"rounds"` // rounds of one run
-	Spread     Spread      `json:"spread"`
-	Scales     [][]float64 `json:"scales"` // each rescaling's factor per feature
-	Comparator SpreadRow   `json:"comparator"`
-	Learners   []SpreadRow `json:"learners"`
+	Task       Task        `json:"task"`       // the problem
+	Rounds     int         `json:"rounds"`     // rounds of one run
+	Spread     Spread      `json:"spread"`     // the orders and rescalings played
+	Scales     [][]float64 `json:"scales"`     // each rescaling's factor per feature
+	Comparator SpreadRow   `json:"comparator"` // the best fixed linear predictor in hindsight
+	Learners   []SpreadRow `json:"learners"`   // one row per learner
 }
 
 // RunSpread plays every catalogue learner that fits the task on rounds, in
@@ -76,6 +78,24 @@ type SpreadBoard struct {
 // random rescalings, and reports each learner's errors as a median and a
 // range, with the best fixed linear predictor in hindsight as the reference.
 func RunSpread(task Task, rounds *data.Rounds, sp Spread) (SpreadBoard, error) {
+	return RunSpreadContext(context.Background(), task, rounds, sp, nil)
+}
+
+// Learners returns the catalogue's learners that a task's board plays.
+func Learners(kind data.Task) []catalog.Entry {
+	var out []catalog.Entry
+	for _, e := range catalog.Linear() {
+		if kind == data.Classify || !classifierOnly(e) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// RunSpreadContext is RunSpread, stopped when ctx is done, calling
+// progress (when not nil) after each of the Orders × (1 + Rescalings) runs
+// with the runs done and their number.
+func RunSpreadContext(ctx context.Context, task Task, rounds *data.Rounds, sp Spread, progress func(done, total int)) (SpreadBoard, error) {
 	if sp.Orders < 1 || sp.Rescalings < 0 {
 		return SpreadBoard{}, errors.New("a board needs at least one order and no negative number of rescalings")
 	}
@@ -99,9 +119,12 @@ func RunSpread(task Task, rounds *data.Rounds, sp Spread) (SpreadBoard, error) {
 		seed := sp.Seed + uint64(o)
 		var base played
 		for r, rs := range runs {
-			p, err := play(task, rs, seed)
+			p, err := playContext(ctx, task, rs, seed)
 			if err != nil {
 				return SpreadBoard{}, err
+			}
+			if progress != nil {
+				progress(o*len(runs)+r+1, sp.Orders*len(runs))
 			}
 			if b.Learners == nil {
 				b.Rounds = p.result.Rounds

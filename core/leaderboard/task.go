@@ -6,13 +6,13 @@ import "unitfree/core/data"
 // features, which is the label, and for a classification which label value
 // is +1.
 type Task struct {
-	Dataset  string
-	Title    string // what is predicted from what, for the table
-	Features []string
-	Label    string
-	Positive string    // classification: the value that becomes +1
-	Kind     data.Task // classify or regress
-	Loss     string    // logistic for classification, absolute for regression
+	Dataset  string    `json:"dataset"`            // the data's source
+	Title    string    `json:"title"`              // what is predicted from what, for the table
+	Features []string  `json:"features"`           // the feature columns
+	Label    string    `json:"label,omitempty"`    // the label column
+	Positive string    `json:"positive,omitempty"` // classification: the value that becomes +1
+	Kind     data.Task `json:"kind"`               // classify or regress
+	Loss     string    `json:"loss"`               // logistic for classification, absolute for regression
 }
 
 // Tasks returns the board's problems, one per shipped dataset, in the

@@ -91,7 +91,11 @@ func (st *sourceTypes) fields(typ string) ([]fieldDoc, error) {
 		}
 		doc := strings.TrimSpace(strings.Join(strings.Fields(f.Doc.Text()+" "+f.Comment.Text()), " "))
 		if len(f.Names) == 1 { // "Keep asks for …" reads "asks for …" in the field's row
-			doc = strings.TrimPrefix(doc, f.Names[0].Name+" ")
+			for _, verb := range []string{" is ", " are ", " asks ", " says "} {
+				if rest, ok := strings.CutPrefix(doc, f.Names[0].Name+verb); ok {
+					doc = strings.TrimSpace(verb) + " " + rest
+				}
+			}
 		}
 		out = append(out, fieldDoc{Name: key, Type: st.jsonType(pkg, f.Type), Doc: doc})
 	}

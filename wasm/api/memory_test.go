@@ -79,6 +79,7 @@ func TestMemoryEstimatesBoundTheRuns(t *testing.T) {
 		"synsep 50,000":      `{"task":"bandit","generator":{"name":"synsep","rounds":50000,"seed":1},"learners":[{"id":"soba-diag"}]}`,
 		"synsep full SOBA":   `{"task":"bandit","generator":{"name":"synsep","rounds":12,"seed":1},"learners":[{"id":"soba"}],"keep":["rounds"]}`,
 		"synnonsep, dense":   `{"task":"bandit","generator":{"name":"synnonsep","rounds":20000,"seed":1},"offset":[` + strings.TrimSuffix(strings.Repeat("0.5,", 400), ",") + `],"learners":[{"id":"banditron"},{"id":"soba-diag"}]}`,
+		"board, two cities":  `{"task":"board","dataset":"weather-two-cities","label":"location","orders":2,"rescalings":1}`,
 		"tau 10,000 x 100":   `{"task":"sampling","generator":{"name":"tau","rounds":10000,"dim":100,"tau":100,"seed":1},"runs":[{"optimizer":"saga","sampler":"mabs"},{"optimizer":"sgd","sampler":"uniform"},{"optimizer":"prox-svrg","sampler":"mabs"}],"passes":2}`,
 	}
 	for name, body := range cases {

@@ -15,7 +15,7 @@ import (
 // under root, the module's folder), the limits and the statuses. `make
 // docs` writes it; a test fails when the committed page differs.
 func Reference(root string) (string, error) {
-	src, err := readSource(root, "wasm/wire", "core/eval", "core/data", "core/bandit")
+	src, err := readSource(root, "wasm/wire", "core/eval", "core/data", "core/bandit", "core/leaderboard")
 	if err != nil {
 		return "", err
 	}
@@ -45,6 +45,7 @@ func Reference(root string) (string, error) {
 		{"classify and regress", "wire.LinearRequest", "Full-information linear learners with progressive validation."},
 		{"bandit", "wire.BanditRequest", "Multiclass learners that hear only whether the label they played was right."},
 		{"sampling", "wire.SamplingRequest", "Stochastic optimisation of a finite sum with bandit sampling of its points."},
+		{"board", "wire.BoardRequest", "Every linear learner that fits the problem on your data, in seeded orders, each in natural units and under random rescalings: the leaderboard of `go run ./core/cmd/leaderboard -csv`. Every run of every learner counts against the work limit."},
 		{"Inline data (`data`)", "data.Inline", "Rows in `x`, or each row by its non-zero entries in `sparse`."},
 		{"A sparse row", "data.SparseRow", "0-based feature indices in increasing order (rows, in answers and messages, count from 1)."},
 		{"A learner (`learners`)", "eval.LearnerSpec", "An id of GET /api/learners; missing parameters take their defaults."},
@@ -70,6 +71,13 @@ func Reference(root string) (string, error) {
 		{"sampling", "wire.SamplingAnswer", ""},
 		{"A sampling pair's record", "wire.SamplingResult", ""},
 		{"A trace record", "wire.SamplingPoint", ""},
+		{"board", "wire.BoardAnswer", "Each error is a median with its range over the runs: natural units over the orders, rescaled over every order and rescaling."},
+		{"The board (`board`)", "leaderboard.SpreadBoard", ""},
+		{"The problem (`board.task`)", "leaderboard.Task", ""},
+		{"The spread (`spread`)", "leaderboard.Spread", ""},
+		{"A row (`comparator`, `learners`)", "leaderboard.SpreadRow", ""},
+		{"A median and range", "leaderboard.Range", ""},
+		{"A divergence (`diverged`)", "leaderboard.Divergence", ""},
 	}
 	for _, s := range answers {
 		if err := writeFields(&b, src, "### "+s.title, s.typ, s.about); err != nil {

@@ -136,8 +136,10 @@ func (rn runner) runBody(r *http.Request) (any, error) {
 		return decodeThen(buf, head.Task, func(req *wire.BanditRequest) (any, error) { return rn.runBandit(ctx, req) })
 	case wire.TaskSampling:
 		return decodeThen(buf, head.Task, func(req *wire.SamplingRequest) (any, error) { return rn.runSampling(ctx, req) })
+	case wire.TaskBoard:
+		return decodeThen(buf, head.Task, func(req *wire.BoardRequest) (any, error) { return rn.runBoard(ctx, req) })
 	}
-	return nil, bad("task %q is not \"classify\", \"regress\", \"bandit\" or \"sampling\"", head.Task)
+	return nil, bad("task %q is not \"classify\", \"regress\", \"bandit\", \"sampling\" or \"board\"", head.Task)
 }
 
 // decodeThen decodes the body as the task's own request type, refusing

@@ -113,3 +113,20 @@ type SamplingRequest struct {
 	Order     Order         `json:"order"`     // its seed seeds the draws
 	Passes    int           `json:"passes"`    // the budget in passes over the n points (10 when 0)
 }
+
+// TaskBoard is the task of a board: every learner on one's own data.
+const TaskBoard data.Task = "board"
+
+// BoardRequest is a run of task "board": every linear learner of the
+// catalogue that fits the problem, in several seeded orders, each in
+// natural units and under random rescalings of every feature by
+// 10^U[-3, 3], as `go run ./core/cmd/leaderboard -csv` prints it.
+type BoardRequest struct {
+	Task data.Task `json:"task"` // board
+	Source
+	Binary
+	Kind       data.Task `json:"kind"`       // the problem: classify (the default) or regress
+	Orders     int       `json:"orders"`     // seeded random orders of the rows, 1 to 20 (5 when 0)
+	Rescalings *int      `json:"rescalings"` // random rescalings per order, 0 to 20 (5 when absent)
+	Seed       uint64    `json:"seed"`       // order i is seeded seed+i; the rescalings come from seed too
+}
