@@ -73,7 +73,15 @@ func (rn runner) runBoard(ctx context.Context, req *wire.BoardRequest) (any, err
 		}
 		return nil, bad("%v", err)
 	}
-	return &wire.BoardAnswer{Task: wire.TaskBoard, Data: info, Board: b}, nil
+	return &BoardAnswer{Task: wire.TaskBoard, Data: info, Board: b}, nil
+}
+
+// BoardAnswer is the answer of a board. (It is not among the page's wire
+// types: it would link the leaderboard into the page's first program.)
+type BoardAnswer struct {
+	Task  data.Task               `json:"task"`  // board
+	Data  wire.DataInfo           `json:"data"`  // what data the board used
+	Board leaderboard.SpreadBoard `json:"board"` // the board
 }
 
 // labelName is the label column's name, "label" for inline data.

@@ -10,7 +10,6 @@ import (
 
 	"unitfree/core/data"
 	"unitfree/core/leaderboard"
-	"unitfree/wasm/wire"
 )
 
 // TestBoardIsTheCommandLinesBoard: a board asked of the API on a CSV text
@@ -26,7 +25,7 @@ func TestBoardIsTheCommandLinesBoard(t *testing.T) {
 	if rec.Code != 200 {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}
-	var got wire.BoardAnswer
+	var got BoardAnswer
 	if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil {
 		t.Fatal(err)
 	}

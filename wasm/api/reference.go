@@ -15,7 +15,7 @@ import (
 // under root, the module's folder), the limits and the statuses. `make
 // docs` writes it; a test fails when the committed page differs.
 func Reference(root string) (string, error) {
-	src, err := readSource(root, "wasm/wire", "core/eval", "core/data", "core/bandit", "core/leaderboard")
+	src, err := readSource(root, "wasm/wire", "core/eval", "core/data", "core/bandit", "core/leaderboard", "wasm/api")
 	if err != nil {
 		return "", err
 	}
@@ -71,7 +71,7 @@ func Reference(root string) (string, error) {
 		{"sampling", "wire.SamplingAnswer", ""},
 		{"A sampling pair's record", "wire.SamplingResult", ""},
 		{"A trace record", "wire.SamplingPoint", ""},
-		{"board", "wire.BoardAnswer", "Each error is a median with its range over the runs: natural units over the orders, rescaled over every order and rescaling."},
+		{"board", "api.BoardAnswer", "Each error is a median with its range over the runs: natural units over the orders, rescaled over every order and rescaling."},
 		{"The board (`board`)", "leaderboard.SpreadBoard", ""},
 		{"The problem (`board.task`)", "leaderboard.Task", ""},
 		{"The spread (`spread`)", "leaderboard.Spread", ""},

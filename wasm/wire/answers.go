@@ -3,7 +3,6 @@ package wire
 import (
 	"unitfree/core/data"
 	"unitfree/core/eval"
-	"unitfree/core/leaderboard"
 )
 
 // DataInfo says what data a run used.
@@ -67,11 +66,4 @@ type SamplingAnswer struct {
 	FStarLimited bool             `json:"fstarLimited,omitempty"`
 	Budget       int              `json:"budget"` // gradient evaluations each pair spends: passes × n
 	Runs         []SamplingResult `json:"runs"`   // one record per pair
-}
-
-// BoardAnswer is the answer of a board.
-type BoardAnswer struct {
-	Task  data.Task               `json:"task"`  // board
-	Data  DataInfo                `json:"data"`  // what data the board used
-	Board leaderboard.SpreadBoard `json:"board"` // the board
 }
