@@ -18,9 +18,10 @@ import (
 // natural units and under Rescalings rescalings of every feature by a
 // factor 10^U[-3, 3].
 type Spread struct {
-	Orders     int    `json:"orders"`     // seeded random orders of the rows
-	Rescalings int    `json:"rescalings"` // random rescalings per order
-	Seed       uint64 `json:"seed"`       // order i is seeded seed+i; the rescalings' factors come from seed too
+	Orders     int    `json:"orders"`           // seeded random orders of the rows
+	Rescalings int    `json:"rescalings"`       // random rescalings per order
+	Seed       uint64 `json:"seed"`             // order i is seeded seed+i; the rescalings' factors come from seed too
+	Curves     int    `json:"curves,omitempty"` // points of each learner's error curve over the rounds of the first order (0: none)
 }
 
 // DefaultSpread is five orders, each natural and under five rescalings.
@@ -61,6 +62,11 @@ type SpreadRow struct {
 	// units meter of each learner.
 	Change   float64      `json:"change"`
 	Diverged []Divergence `json:"diverged,omitempty"` // the runs where its predictions stopped being finite
+	// Curve is its error so far after each of the rounds in the board's
+	// CurveRounds, in the first order: in natural units and under the first
+	// rescaling (with Spread.Curves).
+	Curve         []float64 `json:"curve,omitempty"`
+	CurveRescaled []float64 `json:"curveRescaled,omitempty"` // the same under the first rescaling
 }
 
 // SpreadBoard is every learner on one task, over the spread's runs.
@@ -71,6 +77,8 @@ type SpreadBoard struct {
 	Scales     [][]float64 `json:"scales"`     // each rescaling's factor per feature
 	Comparator SpreadRow   `json:"comparator"` // the best fixed linear predictor in hindsight
 	Learners   []SpreadRow `json:"learners"`   // one row per learner
+	// CurveRounds are the rounds (from 1) where the curves are measured.
+	CurveRounds []int `json:"curveRounds,omitempty"`
 }
 
 // RunSpread plays every catalogue learner that fits the task on rounds, in
@@ -140,6 +148,17 @@ func RunSpreadContext(ctx context.Context, task Task, rounds *data.Rounds, sp Sp
 			} else {
 				cmpRescaled = append(cmpRescaled, cmpErr)
 			}
+			if o == 0 && sp.Curves > 0 && r <= 1 {
+				b.CurveRounds = curveRounds(len(p.labels), sp.Curves)
+				for i, l := range p.result.Learners {
+					c := errorCurve(task, l.Predictions, p.labels, b.CurveRounds)
+					if r == 0 {
+						b.Learners[i].Curve = c
+					} else {
+						b.Learners[i].CurveRescaled = c
+					}
+				}
+			}
 			for i, l := range p.result.Learners {
 				e := errorOf(task, l.Predictions, p.labels)
 				row := &b.Learners[i]
@@ -169,6 +188,37 @@ func RunSpreadContext(ctx context.Context, task Task, rounds *data.Rounds, sp Sp
 		}
 	}
 	return b, nil
+}
+
+// curveRounds returns up to n rounds, evenly spread over 1..rounds and
+// ending at the last.
+func curveRounds(rounds, n int) []int {
+	var out []int
+	for k := 1; k <= n; k++ {
+		t := (rounds*k + n - 1) / n
+		if t >= 1 && (len(out) == 0 || t > out[len(out)-1]) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// errorCurve returns the error of the first t rounds for each t of at.
+func errorCurve(task Task, yhat, y []float64, at []int) []float64 {
+	out := make([]float64, len(at))
+	total, k := 0.0, 0
+	for t := range yhat {
+		if task.Kind == data.Regress {
+			total += math.Abs(yhat[t] - y[t])
+		} else if !(yhat[t]*y[t] > 0) {
+			total++
+		}
+		for k < len(at) && at[k] == t+1 {
+			out[k] = total / float64(t+1)
+			k++
+		}
+	}
+	return out
 }
 
 // Markdown renders the board: one row per learner, each error cell a

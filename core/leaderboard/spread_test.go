@@ -1,6 +1,7 @@
 package leaderboard
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -23,18 +24,30 @@ func TestSpreadOfTheInvariantLearnersIsAPoint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := RunSpread(task, rounds, Spread{Orders: 3, Rescalings: 3, Seed: 7})
+	b, err := RunSpread(task, rounds, Spread{Orders: 3, Rescalings: 3, Seed: 7, Curves: 50})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(b.Scales) != 3 || b.Rounds != 342 {
 		t.Fatalf("%d rescalings, %d rounds", len(b.Scales), b.Rounds)
 	}
+	if n := len(b.CurveRounds); n < 40 || n > 50 || b.CurveRounds[n-1] != 342 {
+		t.Fatalf("curve rounds %v", b.CurveRounds)
+	}
 	seen := 0
 	for _, l := range b.Learners {
+		if len(l.Curve) != len(b.CurveRounds) || len(l.CurveRescaled) != len(b.CurveRounds) {
+			t.Fatalf("%s: curves of %d and %d points", l.ID, len(l.Curve), len(l.CurveRescaled))
+		}
+		if last := l.Curve[len(l.Curve)-1]; last < l.Natural.Min || last > l.Natural.Max {
+			t.Errorf("%s: the curve ends at %v, outside the natural range %+v", l.ID, last, l.Natural)
+		}
 		switch {
 		case l.Invariance == catalog.InvariantPerFeature || l.Invariance == catalog.InvariantLinear:
 			seen++
+			if !slices.Equal(l.Curve, l.CurveRescaled) {
+				t.Errorf("%s (invariant): its error curve changed under rescaling", l.ID)
+			}
 			if l.Change > 1e-9 || l.Rescaled != l.Natural {
 				t.Errorf("%s (invariant): change %.2g, natural %+v, rescaled %+v", l.ID, l.Change, l.Natural, l.Rescaled)
 			}

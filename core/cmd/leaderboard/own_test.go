@@ -36,9 +36,9 @@ func TestOwnCSV(t *testing.T) {
 		file string
 		want string
 	}{
-		{ownData{spread: small}, houses, "-label (columns: area_m2, rooms, price)"},
+		{ownData{spread: small}, houses, "choose the label column (columns: area_m2, rooms, price)"},
 		{ownData{label: "cost", spread: small}, houses, `no column "cost"`},
-		{ownData{label: "kind", spread: small}, species, `has 3 classes (a, b, c): choose one against the rest with -positive`},
+		{ownData{label: "kind", spread: small}, species, `has 3 classes (a, b, c): choose one against the rest, or two`},
 		{ownData{label: "kind", positive: "z", spread: small}, species, `"z"`},
 		{ownData{label: "price", task: "sort", spread: small}, houses, "classify or regress"},
 		{ownData{label: "length", columns: "kind", task: "regress", spread: small}, species, "kind"},

@@ -1,0 +1,88 @@
+package leaderboard
+
+import (
+	"fmt"
+	"strings"
+
+	"unitfree/core/data"
+)
+
+// Own says which board to play on a table of one's own (a CSV file): the
+// label column, the feature columns (empty: every numeric column but the
+// label), the task ("" infers it), and for a classification the class that
+// is +1 or the two classes that play.
+type Own struct {
+	Label    string   `json:"label"`
+	Columns  []string `json:"columns,omitempty"`
+	Task     string   `json:"task,omitempty"` // classify, regress, or "" to infer
+	Positive string   `json:"positive,omitempty"`
+	Classes  []string `json:"classes,omitempty"`
+}
+
+// Rounds makes the board's task and its rounds from the table. The task,
+// when not given, is a regression for a numeric label of more than two
+// values and a classification otherwise; every error says what to do.
+func (o Own) Rounds(tab *data.Table) (Task, *data.Rounds, error) {
+	var names []string
+	for _, c := range tab.Columns {
+		names = append(names, c.Name)
+	}
+	if o.Label == "" {
+		return Task{}, nil, fmt.Errorf("choose the label column (columns: %s)", strings.Join(names, ", "))
+	}
+	lc, ok := tab.Column(o.Label)
+	if !ok {
+		return Task{}, nil, fmt.Errorf("no column %q (columns: %s)", o.Label, strings.Join(names, ", "))
+	}
+	t := Task{Dataset: "csv", Label: o.Label, Positive: o.Positive, Features: o.Columns}
+	if len(t.Features) == 0 {
+		for _, c := range tab.Columns {
+			if c.Numeric && c.Name != o.Label {
+				t.Features = append(t.Features, c.Name)
+			}
+		}
+		if len(t.Features) == 0 {
+			return Task{}, nil, fmt.Errorf("no numeric column besides the label %q to learn from", o.Label)
+		}
+	}
+	classes := distinctCells(lc)
+	switch o.Task {
+	case "classify":
+		t.Kind = data.Classify
+	case "regress":
+		t.Kind = data.Regress
+	case "":
+		t.Kind = data.Classify
+		if lc.Numeric && len(classes) > 2 {
+			t.Kind = data.Regress
+		}
+	default:
+		return Task{}, nil, fmt.Errorf("task %q: classify or regress", o.Task)
+	}
+	t.Loss, t.Title = "logistic", fmt.Sprintf("%s from %s", o.Label, strings.Join(t.Features, ", "))
+	if t.Kind == data.Regress {
+		t.Loss = "absolute"
+	} else if len(classes) > 2 && o.Positive == "" && len(o.Classes) == 0 {
+		return Task{}, nil, fmt.Errorf("the label %q has %d classes (%s): choose one against the rest, or two",
+			o.Label, len(classes), strings.Join(classes, ", "))
+	}
+	rounds, err := tab.Select(t.Kind, data.Selection{Features: t.Features, Label: t.Label, Positive: t.Positive, Classes: o.Classes})
+	if err != nil {
+		return Task{}, nil, err
+	}
+	return t, rounds, nil
+}
+
+// distinctCells returns a column's distinct non-missing cells, in order of
+// first appearance.
+func distinctCells(c *data.Column) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, v := range c.Text {
+		if v = strings.TrimSpace(v); v != "" && !strings.EqualFold(v, "NA") && !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}
