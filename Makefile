@@ -9,7 +9,7 @@ WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm
 JS_ENV    := GOOS=js GOARCH=wasm
 WASM_FLAGS := -trimpath -ldflags="-s -w"
 GO_FILES  := $(shell find core wasm -name '*.go' -not -path '*/node_modules/*') go.mod go.sum
-SITE_OUT  := site/playground.wasm site/rooms.wasm site/wasm_exec.js site/assets site/build/app.wasm site/sw-version.js
+SITE_OUT  := site/playground.wasm site/rooms.wasm site/board.wasm site/wasm_exec.js site/assets site/build/app.wasm site/sw-version.js
 
 CF_DIR    := wasm/cloudflare
 CF_BUILD  := $(CF_DIR)/build
@@ -30,6 +30,11 @@ site/playground.wasm: $(GO_FILES)
 site/rooms.wasm: $(GO_FILES)
 	$(JS_ENV) $(GO) build $(WASM_FLAGS) -tags rooms,pagedata -o $@ ./wasm/cmd/playground
 
+# the leaderboard on one's own CSV, run by the page in a Web Worker
+# (board-worker.js) when a board is asked for
+site/board.wasm: $(GO_FILES)
+	$(JS_ENV) $(GO) build $(WASM_FLAGS) -o $@ ./wasm/cmd/board
+
 site/wasm_exec.js: $(WASM_EXEC)/wasm_exec.js
 	cp $< $@
 
@@ -38,8 +43,8 @@ site/assets: $(shell find assets/data -type f)
 
 # The build's name for the service worker's cache: a hash of the files it
 # caches, so that every new build replaces the cached one.
-CACHED    := site/playground.wasm site/rooms.wasm site/build/app.wasm site/wasm_exec.js site/index.html site/style.css \
-	site/loader.js site/compile-worker.js site/api-client.js site/api-worker.js
+CACHED    := site/playground.wasm site/rooms.wasm site/board.wasm site/build/app.wasm site/wasm_exec.js site/index.html site/style.css \
+	site/loader.js site/compile-worker.js site/api-client.js site/api-worker.js site/board-client.js site/board-worker.js
 site/sw-version.js: $(CACHED)
 	@v=$$(cat $(CACHED) | sha256sum | cut -c1-16); \
 	echo "self.UNITFREE_VERSION = \"$$v\";" > $@

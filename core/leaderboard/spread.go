@@ -167,9 +167,10 @@ func RunSpreadContext(ctx context.Context, task Task, rounds *data.Rounds, sp Sp
 				} else {
 					rescaled[i] = append(rescaled[i], e)
 					worst, _ := change(base.result.Learners[i].Predictions, l.Predictions)
-					if worst > row.Change || math.IsNaN(worst) {
-						row.Change = worst
+					if !(worst <= math.MaxFloat64) { // an overflow: the largest number JSON carries
+						worst = math.MaxFloat64
 					}
+					row.Change = math.Max(row.Change, worst)
 				}
 				if l.DivergedAt > 0 {
 					row.Diverged = append(row.Diverged, Divergence{Order: o + 1, Rescaling: r, Round: l.DivergedAt})

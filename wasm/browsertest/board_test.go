@@ -1,0 +1,141 @@
+//go:build !js
+
+package browsertest
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"unitfree/core/data"
+	"unitfree/core/leaderboard"
+	"unitfree/wasm/server"
+)
+
+// boardCSV is a user-like file: two kinds told apart by lengths in mm and
+// a mass in g, with a third kind that the board leaves out.
+func boardCSV(rows int) string {
+	rng := rand.New(rand.NewPCG(11, 12))
+	var b strings.Builder
+	b.WriteString("length_mm,depth_mm,mass_g,kind\n")
+	for i := range rows {
+		kind := []string{"a", "b", "c"}[i%3]
+		shift := map[string]float64{"a": 0, "b": 6, "c": 3}[kind]
+		fmt.Fprintf(&b, "%.1f,%.1f,%.0f,%s\n", 40+shift+3*rng.NormFloat64(), 17-shift/3+rng.NormFloat64(), 4000+300*shift+400*rng.NormFloat64(), kind)
+	}
+	return b.String()
+}
+
+// TestBoardRunsInTheBrowser: the page's board (board.wasm in a Web
+// Worker) gives the very numbers of the command line's board on the same
+// file and seeds, reports its progress run by run, can be cancelled, and
+// says what is wrong with a file it cannot play.
+func TestBoardRunsInTheBrowser(t *testing.T) {
+	ctx := newTab(t)
+	waitReady(t, ctx, serveSite(t, server.New(siteDir)))
+	csv := boardCSV(300)
+	own := leaderboard.Own{Label: "kind", Classes: []string{"a", "b"}}
+	spread := leaderboard.Spread{Orders: 3, Rescalings: 2, Seed: 5, Curves: 20}
+	args, _ := json.Marshal([]any{csv, own, spread})
+	type answer struct {
+		Board    string
+		Progress [][2]int
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[answer](`(async () => {
+	  const [csv, own, spread] = `+string(args)+`;
+	  const progress = [];
+	  const board = await window.unitfreeBoard.run(csv, own, spread, (done, total) => progress.push([done, total]));
+	  return {board: JSON.stringify(board), progress};
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var page leaderboard.SpreadBoard
+	if err := json.Unmarshal([]byte(got.Board), &page); err != nil {
+		t.Fatal(err)
+	}
+	tab, err := data.ParseCSV(strings.NewReader(csv), data.DefaultLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	task, rounds, err := own.Rounds(tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	native, err := leaderboard.RunSpread(task, rounds, spread)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(page.Learners) != len(native.Learners) || page.Rounds != native.Rounds || page.Comparator.Natural != native.Comparator.Natural {
+		t.Fatalf("page %d learners, %d rounds, comparator %+v; native %d, %d, %+v", len(page.Learners), page.Rounds, page.Comparator.Natural,
+			len(native.Learners), native.Rounds, native.Comparator.Natural)
+	}
+	for i, l := range page.Learners {
+		n := native.Learners[i]
+		if l.ID != n.ID || l.Natural != n.Natural || l.Rescaled != n.Rescaled || fmt.Sprint(l.Curve) != fmt.Sprint(n.Curve) {
+			t.Errorf("%s: the page's board %+v %+v, the command line's %+v %+v", l.ID, l.Natural, l.Rescaled, n.Natural, n.Rescaled)
+		}
+	}
+	if len(got.Progress) != 9 || got.Progress[8] != [2]int{9, 9} || got.Progress[0] != [2]int{1, 9} {
+		t.Errorf("progress %v, want 1 to 9 of 9 runs", got.Progress)
+	}
+
+	// The issue's small target: a 1,000-row file, every learner, 5 orders
+	// × (natural + 5 rescalings), timed from the call to the board (a
+	// measurement: the machine is shared).
+	thousand, _ := json.Marshal([]any{boardCSV(1500), own, leaderboard.DefaultSpread})
+	ms, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`(async () => {
+	  const [csv, own, spread] = `+string(thousand)+`;
+	  const t0 = performance.now();
+	  await window.unitfreeBoard.run(csv, own, spread);
+	  return performance.now() - t0;
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("a board of 1,000 rows (classes a and b of 1,500) x 3 features, 5 orders x 6 runs, every learner: %.0f ms in the page's worker", ms)
+	if benchDir() != "" {
+		writeMeasurement(t, "board-1000", map[string]any{"ms": ms})
+	}
+
+	// A long board is cancelled: its promise says so at once.
+	started := time.Now()
+	long, _ := json.Marshal([]any{boardCSV(30000), own, leaderboard.Spread{Orders: 5, Rescalings: 5, Seed: 1}})
+	msg, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
+	  const [csv, own, spread] = `+string(long)+`;
+	  const run = window.unitfreeBoard.run(csv, own, spread);
+	  await new Promise((r) => setTimeout(r, 300));
+	  window.unitfreeBoard.cancel();
+	  try { await run; return "finished"; } catch (e) { return e.message; }
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if msg != "cancelled" || time.Since(started) > 20*time.Second {
+		t.Errorf("a cancelled board: %q after %v", msg, time.Since(started))
+	}
+
+	// Files it cannot play get a message that says why.
+	for _, c := range []struct{ csv, label, want string }{
+		{"x,kind\n1,a\n2,a\n3,a\n", "kind", "class"},
+		{"name,kind\nx,a\ny,b\n", "kind", "no numeric column"},
+		{"x,kind\n1,a\n2,b\n", "price", `no column "price"`},
+	} {
+		bad, _ := json.Marshal([]any{c.csv, leaderboard.Own{Label: c.label}, spread})
+		msg, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
+		  const [csv, own, spread] = `+string(bad)+`;
+		  try { await window.unitfreeBoard.run(csv, own, spread); return "ran"; } catch (e) { return e.message; }
+		})()`, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(msg, c.want) {
+			t.Errorf("%q: %q, want a message with %q", c.csv, msg, c.want)
+		}
+	}
+}
