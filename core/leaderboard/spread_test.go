@@ -16,15 +16,7 @@ import (
 // and predictions that change by no more than rounding; OGD's change.
 func TestSpreadOfTheInvariantLearnersIsAPoint(t *testing.T) {
 	task := Tasks()[0]
-	tab, _, err := data.Load(task.Dataset)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rounds, err := tab.Select(task.Kind, data.Selection{Features: task.Features, Label: task.Label, Positive: task.Positive})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := RunSpread(task, rounds, Spread{Orders: 3, Rescalings: 3, Seed: 7, Curves: 50})
+	b, err := RunSpread(task, taskRounds(t, task), Spread{Orders: 3, Rescalings: 3, Seed: 7, Curves: 50})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,4 +55,18 @@ func TestSpreadOfTheInvariantLearnersIsAPoint(t *testing.T) {
 	if b.Comparator.Natural.Min > b.Comparator.Natural.Max || !strings.Contains(b.Markdown(), "best fixed linear predictor in hindsight") {
 		t.Errorf("comparator %+v", b.Comparator)
 	}
+}
+
+// taskRounds returns a board task's rounds in the data's order.
+func taskRounds(t *testing.T, task Task) *data.Rounds {
+	t.Helper()
+	tab, _, err := data.Load(task.Dataset)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rounds, err := tab.Select(task.Kind, data.Selection{Features: task.Features, Label: task.Label, Positive: task.Positive})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rounds
 }

@@ -60,14 +60,7 @@ func TestVariantsStateTheirMeasurements(t *testing.T) {
 		if task.Kind != data.Classify {
 			continue
 		}
-		tab, _, err := data.Load(task.Dataset)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rounds, err := tab.Select(task.Kind, data.Selection{Features: task.Features, Label: task.Label, Positive: task.Positive})
-		if err != nil {
-			t.Fatal(err)
-		}
+		rounds := taskRounds(t, task)
 		s, err := eval.New(rounds, eval.Config{Task: task.Kind, Loss: task.Loss, Bias: true, Learners: []eval.LearnerSpec{{ID: "kt"}},
 			Shuffle: true, Seed: DefaultOptions.OrderSeed, Keep: eval.Keep{Predictions: true}}, eval.DefaultLimits)
 		if err != nil {

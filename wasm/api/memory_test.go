@@ -88,15 +88,16 @@ func TestMemoryEstimatesBoundTheRuns(t *testing.T) {
 			estimate = bytes
 			return func() {}, nil
 		}})
-		var code int
-		peak := heapPeak(func() {
+		run := func() {
 			rec := httptest.NewRecorder()
 			h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/run", strings.NewReader(body)))
-			code = rec.Code
-			if code != 200 {
-				t.Errorf("%s: %d %.300s", name, code, rec.Body)
+			if rec.Code != 200 {
+				t.Errorf("%s: %d %.300s", name, rec.Code, rec.Body)
 			}
-		})
+		}
+		// The larger of two measurements: a sample that misses the peak
+		// only lowers it (once 5.9 MB of a run's usual 10 MB).
+		peak := max(heapPeak(run), heapPeak(run))
 		t.Logf("%-20s measured %7.1f MB, estimated %7.1f MB", name, float64(peak)/(1<<20), float64(estimate)/(1<<20))
 		if estimate < peak {
 			t.Errorf("%s: estimated %d bytes, measured %d", name, estimate, peak)
