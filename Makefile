@@ -103,7 +103,7 @@ $(AXE_STAMP): wasm/browsertest/package.json wasm/browsertest/package-lock.json
 	cd wasm/browsertest && npm ci --no-audit --no-fund
 
 test-browser: build $(AXE_STAMP)
-	$(GO) test -timeout 10m -v ./wasm/browsertest/
+	$(GO) test -timeout 20m -v ./wasm/browsertest/
 
 ## bench: every benchmark natively, the learners' also in WASM under Node
 ## and in headless Chromium, the page's frame times in headless Chromium,
