@@ -2,7 +2,6 @@ package leaderboard
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -22,6 +21,18 @@ type Spread struct {
 	Rescalings int    `json:"rescalings"`       // random rescalings per order
 	Seed       uint64 `json:"seed"`             // order i is seeded seed+i; the rescalings' factors come from seed too
 	Curves     int    `json:"curves,omitempty"` // points of each learner's error curve over the rounds of the first order (0: none)
+}
+
+// MaxSpread bounds a board's orders and its rescalings per order.
+const MaxSpread = 20
+
+// Check refuses orders outside 1..MaxSpread and rescalings outside
+// 0..MaxSpread.
+func (sp Spread) Check() error {
+	if sp.Orders < 1 || sp.Orders > MaxSpread || sp.Rescalings < 0 || sp.Rescalings > MaxSpread {
+		return fmt.Errorf("orders must be 1 to %d and rescalings 0 to %d (got %d and %d)", MaxSpread, MaxSpread, sp.Orders, sp.Rescalings)
+	}
+	return nil
 }
 
 // DefaultSpread is five orders, each natural and under five rescalings.
@@ -104,8 +115,8 @@ func Learners(kind data.Task) []catalog.Entry {
 // progress (when not nil) after each of the Orders × (1 + Rescalings) runs
 // with the runs done and their number.
 func RunSpreadContext(ctx context.Context, task Task, rounds *data.Rounds, sp Spread, progress func(done, total int)) (SpreadBoard, error) {
-	if sp.Orders < 1 || sp.Rescalings < 0 {
-		return SpreadBoard{}, errors.New("a board needs at least one order and no negative number of rescalings")
+	if err := sp.Check(); err != nil {
+		return SpreadBoard{}, err
 	}
 	b := SpreadBoard{Task: task, Spread: sp}
 	rng := rand.New(rand.NewPCG(sp.Seed, 0x5ca1e))

@@ -11,9 +11,6 @@ import (
 	"unitfree/wasm/wire"
 )
 
-// maxSpread bounds a board's orders and rescalings per order.
-const maxSpread = 20
-
 // runBoard answers a run of task "board": the leaderboard on the
 // request's data, within the API's work limit (every run of every learner
 // counts) and its admission.
@@ -32,8 +29,8 @@ func (rn runner) runBoard(ctx context.Context, req *wire.BoardRequest) (any, err
 	if req.Rescalings != nil {
 		sp.Rescalings = *req.Rescalings
 	}
-	if sp.Orders < 1 || sp.Orders > maxSpread || sp.Rescalings < 0 || sp.Rescalings > maxSpread {
-		return nil, bad("orders must be 1 to %d and rescalings 0 to %d (got %d and %d)", maxSpread, maxSpread, sp.Orders, sp.Rescalings)
+	if err := sp.Check(); err != nil {
+		return nil, bad("%v", err)
 	}
 	r, info, err := rounds(kind, req.Source, req.Binary)
 	if err != nil {

@@ -50,8 +50,8 @@ func run(csv, ownJSON, spreadJSON string, progress func(done, total int)) (strin
 	if err := json.Unmarshal([]byte(spreadJSON), &spread); err != nil {
 		return "", fmt.Errorf("the board's orders and rescalings: %v", err)
 	}
-	if spread.Orders < 1 || spread.Orders > MaxSpread || spread.Rescalings < 0 || spread.Rescalings > MaxSpread {
-		return "", fmt.Errorf("orders must be 1 to %d and rescalings 0 to %d (got %d and %d)", MaxSpread, MaxSpread, spread.Orders, spread.Rescalings)
+	if err := spread.Check(); err != nil {
+		return "", err
 	}
 	tab, err := data.ParseCSV(strings.NewReader(csv), data.DefaultLimits)
 	if err != nil {
@@ -68,6 +68,3 @@ func run(csv, ownJSON, spreadJSON string, progress func(done, total int)) (strin
 	raw, err := json.Marshal(b)
 	return string(raw), err
 }
-
-// MaxSpread bounds the orders and the rescalings per order, as the API does.
-const MaxSpread = 20
