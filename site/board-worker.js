@@ -1,8 +1,11 @@
-// The Web Worker of the page's leaderboard on one's own CSV: it runs
-// board.wasm (wasm/cmd/board) off the main thread. The page posts
-// {csv, own, spread} and receives {progress: [done, total]} after each run,
-// then {board} (the board's JSON) or {error}. The page cancels a board by
-// terminating this worker. The data never leave the browser.
+// A Web Worker of the page's leaderboard on one's own CSV: it runs
+// board.wasm (wasm/cmd/board) off the main thread. Messages (each answered
+// with {error} when it cannot):
+//   {inspect: csv}                  -> {info}
+//   {csv, own, spread, orders}      -> {progress: [done, total]}..., then {part, task}
+//   {merge: parts, task, spread}    -> {board, markdown, csv}
+// The page cancels a board by terminating its workers. The data never
+// leave the browser.
 "use strict";
 importScripts("wasm_exec.js");
 
@@ -10,15 +13,22 @@ const ready = (async () => {
   const go = new Go();
   const response = fetch("board.wasm");
   const { instance } = await WebAssembly.instantiateStreaming(response, go.importObject);
-  go.run(instance); // main registers unitfreeRunBoard, then waits for calls
+  go.run(instance); // main registers the functions, then waits for calls
 })();
 
 self.onmessage = async ({ data }) => {
   try {
     await ready;
-    const out = self.unitfreeRunBoard(data.csv, JSON.stringify(data.own), JSON.stringify(data.spread || {}),
-      (done, total) => self.postMessage({ progress: [done, total] }));
-    self.postMessage({ board: out.board, error: out.error });
+    let out;
+    if ("inspect" in data) {
+      out = self.unitfreeInspectCSV(data.inspect);
+    } else if ("merge" in data) {
+      out = self.unitfreeMergeBoard(data.task, JSON.stringify(data.spread), JSON.stringify(data.merge));
+    } else {
+      out = self.unitfreePlayOrders(data.csv, JSON.stringify(data.own), JSON.stringify(data.spread),
+        JSON.stringify(data.orders), (done, total) => self.postMessage({ progress: [done, total] }));
+    }
+    self.postMessage(Object.assign({}, out));
   } catch (err) {
     self.postMessage({ error: "the board could not run: " + (err && err.message ? err.message : err) });
   }

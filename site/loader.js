@@ -182,10 +182,10 @@
     return rooms;
   };
 
-  // A link to another room (#bandit/…, #sampling/…, #lecture/…) needs both
+  // A link to another room (#bandit/…, #sampling/…, #lecture/…, #board/…) needs both
   // programs: the rooms' one starts downloading now, beside the
   // playground's, instead of after it (it shows the room itself).
-  if (/^#(bandit|sampling|lecture)(\/|$)/.test(location.hash)) window.unitfreeLoadRooms();
+  if (/^#(bandit|sampling|lecture|board)(\/|$)/.test(location.hash)) window.unitfreeLoadRooms();
 
   // unitfreeDeflate compresses a link's raw state (raw DEFLATE, as Go's
   // compress/flate reads it) with the browser's CompressionStream, so that

@@ -91,6 +91,17 @@ func DatasetNames() []string {
 	return names
 }
 
+// FileOf returns where a shipped dataset's CSV file is under assets/ (and
+// under the site's assets/): "data/penguins.csv".
+func FileOf(name string) (string, bool) {
+	for _, d := range datasets {
+		if d.Name == name {
+			return d.file, true
+		}
+	}
+	return "", false
+}
+
 // Load returns the table of the named dataset, with units on its columns,
 // and its description. A dataset is parsed on its first use only (a page
 // that shows the penguins does not parse the weather). The table is

@@ -125,6 +125,14 @@ func play(task Task, rounds *data.Rounds, seed uint64) (played, error) {
 	return playContext(context.Background(), task, rounds, seed)
 }
 
+// runLimits bound one run of a board: any table the CSV parser accepts
+// (data.DefaultLimits: 100,000 rows of up to 100 columns) fits, every
+// learner at once, its predictions kept. A board runs on the caller's
+// machine (the command line, the page's worker); the API bounds the work of
+// a whole board itself, far lower, before it starts one.
+var runLimits = eval.Limits{MaxLearners: eval.DefaultLimits.MaxLearners, MaxPasses: 1, MaxDim: eval.DefaultLimits.MaxDim,
+	MaxWork: 2e10, MaxClasses: eval.DefaultLimits.MaxClasses, MaxKept: 1e8}
+
 // playContext is play, stopped when ctx is done.
 func playContext(ctx context.Context, task Task, rounds *data.Rounds, seed uint64) (played, error) {
 	p := played{learners: Learners(task.Kind)}
@@ -132,7 +140,7 @@ func playContext(ctx context.Context, task Task, rounds *data.Rounds, seed uint6
 	for _, e := range p.learners {
 		specs = append(specs, eval.LearnerSpec{ID: e.ID})
 	}
-	lim := eval.DefaultLimits
+	lim := runLimits
 	lim.MaxLearners = len(specs)
 	s, err := eval.New(rounds, eval.Config{Task: task.Kind, Loss: task.Loss, Bias: true, Learners: specs,
 		Shuffle: true, Seed: seed, Keep: eval.Keep{Predictions: true}}, lim)

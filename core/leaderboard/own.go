@@ -37,15 +37,19 @@ func (o Own) Rounds(tab *data.Table) (Task, *data.Rounds, error) {
 	t := Task{Dataset: "csv", Label: o.Label, Positive: o.Positive, Features: o.Columns}
 	if len(t.Features) == 0 {
 		for _, c := range tab.Columns {
-			if c.Numeric && c.Name != o.Label {
+			switch {
+			case c.Name == o.Label:
+			case c.Numeric:
 				t.Features = append(t.Features, c.Name)
+			default:
+				t.Skipped = append(t.Skipped, c.NumericError().Error())
 			}
 		}
 		if len(t.Features) == 0 {
 			return Task{}, nil, fmt.Errorf("no numeric column besides the label %q to learn from", o.Label)
 		}
 	}
-	classes := distinctCells(lc)
+	classes := distinctCells(lc, MaxClasses+1)
 	switch o.Task {
 	case "classify":
 		t.Kind = data.Classify
@@ -60,9 +64,20 @@ func (o Own) Rounds(tab *data.Table) (Task, *data.Rounds, error) {
 		return Task{}, nil, fmt.Errorf("task %q: classify or regress", o.Task)
 	}
 	t.Loss, t.Title = "logistic", fmt.Sprintf("%s from %s", o.Label, strings.Join(t.Features, ", "))
-	if t.Kind == data.Regress {
+	switch {
+	case t.Kind == data.Regress:
 		t.Loss = "absolute"
-	} else if len(classes) > 2 && o.Positive == "" && len(o.Classes) == 0 {
+	case len(classes) > MaxClasses:
+		what := "choose a numeric label column for a regression"
+		if lc.Numeric {
+			what = "choose the regression task"
+		}
+		return Task{}, nil, fmt.Errorf("the label %q has more than %d distinct values, too many classes to choose from: %s, or another label column",
+			o.Label, MaxClasses, what)
+	case len(classes) < 2:
+		return Task{}, nil, fmt.Errorf("the label %q has only one class (%s): a classification needs rows of two classes",
+			o.Label, strings.Join(classes, ""))
+	case len(classes) > 2 && o.Positive == "" && len(o.Classes) == 0:
 		return Task{}, nil, fmt.Errorf("the label %q has %d classes (%s): choose one against the rest, or two",
 			o.Label, len(classes), strings.Join(classes, ", "))
 	}
@@ -74,14 +89,17 @@ func (o Own) Rounds(tab *data.Table) (Task, *data.Rounds, error) {
 }
 
 // distinctCells returns a column's distinct non-missing cells, in order of
-// first appearance.
-func distinctCells(c *data.Column) []string {
+// first appearance, stopping at limit of them.
+func distinctCells(c *data.Column, limit int) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, v := range c.Text {
 		if v = strings.TrimSpace(v); v != "" && !strings.EqualFold(v, "NA") && !seen[v] {
 			seen[v] = true
 			out = append(out, v)
+			if len(out) == limit {
+				break
+			}
 		}
 	}
 	return out

@@ -1,11 +1,14 @@
 package leaderboard
 
 import (
+	"cmp"
 	"context"
+	"encoding/csv"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 
 	"unitfree/core/catalog"
@@ -84,6 +87,8 @@ type SpreadRow struct {
 type SpreadBoard struct {
 	Task       Task        `json:"task"`       // the problem
 	Rounds     int         `json:"rounds"`     // rounds of one run
+	Dropped    int         `json:"dropped"`    // rows left out for a missing value
+	Excluded   int         `json:"excluded"`   // rows left out for a class not chosen
 	Spread     Spread      `json:"spread"`     // the orders and rescalings played
 	Scales     [][]float64 `json:"scales"`     // each rescaling's factor per feature
 	Comparator SpreadRow   `json:"comparator"` // the best fixed linear predictor in hindsight
@@ -115,10 +120,42 @@ func Learners(kind data.Task) []catalog.Entry {
 // progress (when not nil) after each of the Orders × (1 + Rescalings) runs
 // with the runs done and their number.
 func RunSpreadContext(ctx context.Context, task Task, rounds *data.Rounds, sp Spread, progress func(done, total int)) (SpreadBoard, error) {
-	if err := sp.Check(); err != nil {
+	all := make([]int, sp.Orders)
+	for o := range all {
+		all[o] = o
+	}
+	p, err := PlayOrders(ctx, task, rounds, sp, all, progress)
+	if err != nil {
 		return SpreadBoard{}, err
 	}
-	b := SpreadBoard{Task: task, Spread: sp}
+	return Merge(task, sp, []Part{p})
+}
+
+// Part is what some of a board's orders measured: every run of those
+// orders, unsummarised, so that parts played apart (the page plays orders
+// in several workers) merge into the board one run would give.
+type Part struct {
+	Orders      []int       `json:"orders"`                // the orders played, from 0
+	Rounds      int         `json:"rounds"`                // rounds of one run
+	Dropped     int         `json:"dropped"`               // rows left out for a missing value
+	Excluded    int         `json:"excluded"`              // rows left out for a class not chosen
+	Scales      [][]float64 `json:"scales"`                // each rescaling's factor per feature
+	Learners    []SpreadRow `json:"learners"`              // identity, change, divergences and (order 0) curves
+	Natural     [][]float64 `json:"natural"`               // per learner, the error of each order in natural units
+	Rescaled    [][]float64 `json:"rescaled"`              // per learner, the error of each order's rescalings
+	CmpNatural  []float64   `json:"cmpNatural"`            // the comparator's error per order
+	CmpRescaled []float64   `json:"cmpRescaled"`           // and per rescaled run
+	CurveRounds []int       `json:"curveRounds,omitempty"` // the curves' rounds (order 0 only)
+}
+
+// PlayOrders plays the given orders (from 0) of a board: each in natural
+// units and under the spread's rescalings, whose factors depend on the
+// seed only. progress counts this part's runs.
+func PlayOrders(ctx context.Context, task Task, rounds *data.Rounds, sp Spread, orders []int, progress func(done, total int)) (Part, error) {
+	if err := sp.Check(); err != nil {
+		return Part{}, err
+	}
+	part := Part{Orders: orders, Dropped: rounds.Dropped, Excluded: rounds.Excluded}
 	rng := rand.New(rand.NewPCG(sp.Seed, 0x5ca1e))
 	runs := []*data.Rounds{rounds}
 	for range sp.Rescalings {
@@ -128,55 +165,56 @@ func RunSpreadContext(ctx context.Context, task Task, rounds *data.Rounds, sp Sp
 		}
 		scaled, err := rounds.Rescale(scales, nil)
 		if err != nil {
-			return SpreadBoard{}, err
+			return Part{}, err
 		}
-		b.Scales, runs = append(b.Scales, scales), append(runs, scaled)
+		part.Scales, runs = append(part.Scales, scales), append(runs, scaled)
 	}
-	var natural, rescaled [][]float64 // per learner, per run
-	var cmpNatural, cmpRescaled []float64
-	for o := range sp.Orders {
+	for k, o := range orders {
+		if o < 0 || o >= sp.Orders {
+			return Part{}, fmt.Errorf("order %d of a board of %d orders", o+1, sp.Orders)
+		}
 		seed := sp.Seed + uint64(o)
 		var base played
 		for r, rs := range runs {
 			p, err := playContext(ctx, task, rs, seed)
 			if err != nil {
-				return SpreadBoard{}, err
+				return Part{}, err
 			}
 			if progress != nil {
-				progress(o*len(runs)+r+1, sp.Orders*len(runs))
+				progress(k*len(runs)+r+1, len(orders)*len(runs))
 			}
-			if b.Learners == nil {
-				b.Rounds = p.result.Rounds
+			if part.Learners == nil {
+				part.Rounds = p.result.Rounds
 				for _, e := range p.learners {
-					b.Learners = append(b.Learners, SpreadRow{ID: e.ID, Name: e.Name, Family: e.Family, Invariance: e.Invariance})
+					part.Learners = append(part.Learners, SpreadRow{ID: e.ID, Name: e.Name, Family: e.Family, Invariance: e.Invariance})
 				}
-				natural, rescaled = make([][]float64, len(p.learners)), make([][]float64, len(p.learners))
+				part.Natural, part.Rescaled = make([][]float64, len(p.learners)), make([][]float64, len(p.learners))
 			}
 			cmpErr := errorOf(task, p.fixed, p.labels)
 			if r == 0 {
 				base = p
-				cmpNatural = append(cmpNatural, cmpErr)
+				part.CmpNatural = append(part.CmpNatural, cmpErr)
 			} else {
-				cmpRescaled = append(cmpRescaled, cmpErr)
+				part.CmpRescaled = append(part.CmpRescaled, cmpErr)
 			}
 			if o == 0 && sp.Curves > 0 && r <= 1 {
-				b.CurveRounds = curveRounds(len(p.labels), sp.Curves)
+				part.CurveRounds = curveRounds(len(p.labels), sp.Curves)
 				for i, l := range p.result.Learners {
-					c := errorCurve(task, l.Predictions, p.labels, b.CurveRounds)
+					c := errorCurve(task, l.Predictions, p.labels, part.CurveRounds)
 					if r == 0 {
-						b.Learners[i].Curve = c
+						part.Learners[i].Curve = c
 					} else {
-						b.Learners[i].CurveRescaled = c
+						part.Learners[i].CurveRescaled = c
 					}
 				}
 			}
 			for i, l := range p.result.Learners {
 				e := errorOf(task, l.Predictions, p.labels)
-				row := &b.Learners[i]
+				row := &part.Learners[i]
 				if r == 0 {
-					natural[i] = append(natural[i], e)
+					part.Natural[i] = append(part.Natural[i], e)
 				} else {
-					rescaled[i] = append(rescaled[i], e)
+					part.Rescaled[i] = append(part.Rescaled[i], e)
 					worst, _ := change(base.result.Learners[i].Predictions, l.Predictions)
 					if !(worst <= math.MaxFloat64) { // an overflow: the largest number JSON carries
 						worst = math.MaxFloat64
@@ -188,6 +226,55 @@ func RunSpreadContext(ctx context.Context, task Task, rounds *data.Rounds, sp Sp
 				}
 			}
 		}
+	}
+	return part, nil
+}
+
+// Merge makes the board from parts that together played each of the
+// spread's orders once, in any split: the same board as one run of every
+// order.
+func Merge(task Task, sp Spread, parts []Part) (SpreadBoard, error) {
+	if err := sp.Check(); err != nil {
+		return SpreadBoard{}, err
+	}
+	seen := make([]bool, sp.Orders)
+	for _, p := range parts {
+		for _, o := range p.Orders {
+			if o < 0 || o >= sp.Orders || seen[o] {
+				return SpreadBoard{}, fmt.Errorf("the parts play order %d twice or out of 1..%d", o+1, sp.Orders)
+			}
+			seen[o] = true
+		}
+	}
+	if slices.Contains(seen, false) || len(parts) == 0 {
+		return SpreadBoard{}, fmt.Errorf("the parts do not play all %d orders", sp.Orders)
+	}
+	first := parts[0]
+	b := SpreadBoard{Task: task, Spread: sp, Rounds: first.Rounds, Dropped: first.Dropped, Excluded: first.Excluded, Scales: first.Scales}
+	natural, rescaled := make([][]float64, len(first.Learners)), make([][]float64, len(first.Learners))
+	var cmpNatural, cmpRescaled []float64
+	for i, l := range first.Learners {
+		b.Learners = append(b.Learners, SpreadRow{ID: l.ID, Name: l.Name, Family: l.Family, Invariance: l.Invariance})
+		for _, p := range parts {
+			if len(p.Learners) != len(first.Learners) || p.Learners[i].ID != l.ID || p.Rounds != first.Rounds {
+				return SpreadBoard{}, fmt.Errorf("the parts played different learners or rounds")
+			}
+			pl := p.Learners[i]
+			row := &b.Learners[i]
+			natural[i] = append(natural[i], p.Natural[i]...)
+			rescaled[i] = append(rescaled[i], p.Rescaled[i]...)
+			row.Change = math.Max(row.Change, pl.Change)
+			row.Diverged = append(row.Diverged, pl.Diverged...)
+			if pl.Curve != nil {
+				row.Curve, row.CurveRescaled, b.CurveRounds = pl.Curve, pl.CurveRescaled, p.CurveRounds
+			}
+		}
+		slices.SortFunc(b.Learners[i].Diverged, func(x, y Divergence) int {
+			return cmp.Or(cmp.Compare(x.Order, y.Order), cmp.Compare(x.Rescaling, y.Rescaling))
+		})
+	}
+	for _, p := range parts {
+		cmpNatural, cmpRescaled = append(cmpNatural, p.CmpNatural...), append(cmpRescaled, p.CmpRescaled...)
 	}
 	b.Comparator = SpreadRow{ID: "comparator", Name: "best fixed linear predictor in hindsight", Natural: rangeOf(cmpNatural)}
 	if len(cmpRescaled) > 0 {
@@ -244,27 +331,86 @@ func (b SpreadBoard) Markdown() string {
 		what = "mean absolute error"
 	}
 	fmt.Fprintf(&sb, "Error: %s, progressive (each round predicted before it is learned); each cell the median [smallest–largest] over the runs.\n\n", what)
+	for _, note := range b.Notes() {
+		sb.WriteString(note + "\n\n")
+	}
 	header := []string{"learner", "family", "invariant", "error, natural units", "error, rescaled", "largest change of a prediction under rescaling"}
-	rows := [][]string{{b.Comparator.Name, "—", "—", b.cell(b.Comparator.Natural), b.cell(b.Comparator.Rescaled), "—"}}
+	rows := [][]string{{b.Comparator.Name, "—", "—", b.Cell(b.Comparator.Natural), b.Cell(b.Comparator.Rescaled), "—"}}
 	for _, l := range b.Learners {
-		changed := fmt.Sprintf("%.1e", l.Change)
-		if len(l.Diverged) > 0 {
-			d := l.Diverged[0]
-			where := "natural units"
-			if d.Rescaling > 0 {
-				where = fmt.Sprintf("rescaling %d", d.Rescaling)
-			}
-			changed = fmt.Sprintf("diverged in %d of %d runs (first: order %d, %s, round %d)", len(l.Diverged),
-				b.Spread.Orders*(1+b.Spread.Rescalings), d.Order, where, d.Round)
-		}
-		rows = append(rows, []string{"`" + l.ID + "`", l.Family, string(l.Invariance), b.cell(l.Natural), b.cell(l.Rescaled), changed})
+		rows = append(rows, []string{"`" + l.ID + "`", l.Family, string(l.Invariance), b.Cell(l.Natural), b.Cell(l.Rescaled), b.Meter(l)})
 	}
 	sb.WriteString(markdownTable(header, rows))
 	return sb.String()
 }
 
-// cell writes a range as "median [min–max]", a point when they are equal.
-func (b SpreadBoard) cell(r Range) string {
+// Notes say what of the table the board left out: rows with a missing
+// value, rows of classes not chosen, columns that are not numeric.
+func (b SpreadBoard) Notes() []string {
+	var out []string
+	if b.Dropped > 0 {
+		out = append(out, fmt.Sprintf("Left out: %d rows with a missing value.", b.Dropped))
+	}
+	if b.Excluded > 0 {
+		out = append(out, fmt.Sprintf("Left out: %d rows of the classes not chosen.", b.Excluded))
+	}
+	for _, s := range b.Task.Skipped {
+		out = append(out, "Not a feature: "+s+".")
+	}
+	return out
+}
+
+// CSV writes the board as a table of numbers: one row per learner (the
+// comparator first), each error's median, smallest and largest value, the
+// units meter, and the runs where it diverged.
+func (b SpreadBoard) CSV() string {
+	var sb strings.Builder
+	w := csv.NewWriter(&sb)
+	w.Write([]string{"learner", "name", "family", "invariance", "natural_median", "natural_min", "natural_max",
+		"rescaled_median", "rescaled_min", "rescaled_max", "largest_change", "diverged_runs", "first_divergence"})
+	f := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+	for _, l := range append([]SpreadRow{b.Comparator}, b.Learners...) {
+		change, first := f(l.Change), ""
+		if l.ID == b.Comparator.ID {
+			change = ""
+		}
+		if len(l.Diverged) > 0 {
+			d := l.Diverged[0]
+			first = fmt.Sprintf("order %d, rescaling %d, round %d", d.Order, d.Rescaling, d.Round)
+		}
+		w.Write([]string{l.ID, l.Name, l.Family, string(l.Invariance), f(l.Natural.Median), f(l.Natural.Min), f(l.Natural.Max),
+			f(l.Rescaled.Median), f(l.Rescaled.Min), f(l.Rescaled.Max), change, strconv.Itoa(len(l.Diverged)), first})
+	}
+	w.Flush()
+	return sb.String()
+}
+
+// Rounding is the largest change of a prediction under rescaling that is
+// rounding: an invariant learner's predictions differ by that much at most
+// (floating point rounds differently in each unit), and by a different
+// amount natively and in WASM, whose exp and log round differently.
+const Rounding = 1e-9
+
+// Meter writes a learner's units meter: the largest change of a
+// prediction under rescaling ("rounding" below Rounding), or where it
+// diverged.
+func (b SpreadBoard) Meter(l SpreadRow) string {
+	switch {
+	case len(l.Diverged) == 0 && l.Change < Rounding:
+		return "< 1e-9 (rounding)"
+	case len(l.Diverged) == 0:
+		return fmt.Sprintf("%.1e", l.Change)
+	}
+	d := l.Diverged[0]
+	where := "natural units"
+	if d.Rescaling > 0 {
+		where = fmt.Sprintf("rescaling %d", d.Rescaling)
+	}
+	return fmt.Sprintf("diverged in %d of %d runs (first: order %d, %s, round %d)", len(l.Diverged),
+		b.Spread.Orders*(1+b.Spread.Rescalings), d.Order, where, d.Round)
+}
+
+// Cell writes a range as "median [min–max]", a point when they are equal.
+func (b SpreadBoard) Cell(r Range) string {
 	f := func(v float64) string { return errorText(b.Task, v) }
 	if r.Min == r.Max {
 		return f(r.Median)

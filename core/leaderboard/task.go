@@ -13,6 +13,7 @@ type Task struct {
 	Positive string    `json:"positive,omitempty"` // classification: the value that becomes +1
 	Kind     data.Task `json:"kind"`               // classify or regress
 	Loss     string    `json:"loss"`               // logistic for classification, absolute for regression
+	Skipped  []string  `json:"skipped,omitempty"`  // one's own table: the columns left out as not numeric, each with why
 }
 
 // Tasks returns the board's problems, one per shipped dataset, in the

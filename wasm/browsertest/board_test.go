@@ -31,10 +31,11 @@ func boardCSV(rows int) string {
 	return b.String()
 }
 
-// TestBoardRunsInTheBrowser: the page's board (board.wasm in a Web
-// Worker) gives the very numbers of the command line's board on the same
-// file and seeds, reports its progress run by run, can be cancelled, and
-// says what is wrong with a file it cannot play.
+// TestBoardRunsInTheBrowser: the page's board (board.wasm in Web Workers,
+// the orders split among them) gives the very numbers, Markdown and CSV of
+// the command line's board on the same file and seeds, reports its
+// progress run by run, can be cancelled, and says what is wrong with a
+// file it cannot play.
 func TestBoardRunsInTheBrowser(t *testing.T) {
 	ctx := newTab(t)
 	waitReady(t, ctx, serveSite(t, server.New(siteDir)))
@@ -43,14 +44,16 @@ func TestBoardRunsInTheBrowser(t *testing.T) {
 	spread := leaderboard.Spread{Orders: 3, Rescalings: 2, Seed: 5, Curves: 20}
 	args, _ := json.Marshal([]any{csv, own, spread})
 	type answer struct {
-		Board    string
-		Progress [][2]int
+		Board, Markdown, CSV string
+		Info                 leaderboard.TableInfo
+		Progress             [][2]int
 	}
 	got, err := chromedp.Run(ctx, chromedp.Evaluate[answer](`(async () => {
 	  const [csv, own, spread] = `+string(args)+`;
 	  const progress = [];
-	  const board = await window.unitfreeBoard.run(csv, own, spread, (done, total) => progress.push([done, total]));
-	  return {board: JSON.stringify(board), progress};
+	  const info = await window.unitfreeBoard.inspect(csv);
+	  const out = await window.unitfreeBoard.run(csv, own, spread, (done, total) => progress.push([done, total]));
+	  return {board: JSON.stringify(out.board), markdown: out.markdown, csv: out.csv, info, progress};
 	})()`, chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatal(err)
@@ -80,6 +83,15 @@ func TestBoardRunsInTheBrowser(t *testing.T) {
 		if l.ID != n.ID || l.Natural != n.Natural || l.Rescaled != n.Rescaled || fmt.Sprint(l.Curve) != fmt.Sprint(n.Curve) {
 			t.Errorf("%s: the page's board %+v %+v, the command line's %+v %+v", l.ID, l.Natural, l.Rescaled, n.Natural, n.Rescaled)
 		}
+	}
+	if got.Markdown != native.Markdown() {
+		t.Errorf("the page's Markdown differs from the command line's:\n%s\n%s", got.Markdown, native.Markdown())
+	}
+	if err := sameBoardCSV(got.CSV, native.CSV()); err != nil {
+		t.Errorf("the page's CSV differs from the command line's: %v", err)
+	}
+	if got.Info.Label != "kind" || got.Info.Rows != 300 || len(got.Info.Columns) != 4 {
+		t.Errorf("the file described as %+v", got.Info)
 	}
 	if len(got.Progress) != 9 || got.Progress[8] != [2]int{9, 9} || got.Progress[0] != [2]int{1, 9} {
 		t.Errorf("progress %v, want 1 to 9 of 9 runs", got.Progress)

@@ -11,10 +11,11 @@ const (
 	RoomBandit   = "bandit"   // bandit exploration: SOBA against the Banditron
 	RoomSampling = "sampling" // bandit sampling: MABS for SGD, SAGA, Prox-SVRG
 	RoomLecture  = "lecture"  // the OGD lecture: FTL against OGD
+	RoomBoard    = "board"    // every learner on one's own CSV
 )
 
 // Rooms lists the rooms in the order of the page's navigation.
-var Rooms = []string{RoomUnits, RoomBandit, RoomSampling, RoomLecture}
+var Rooms = []string{RoomUnits, RoomBandit, RoomSampling, RoomLecture, RoomBoard}
 
 // ParseHash splits a location hash into a room and its encoded state (empty
 // for the room's default). "#v1.…" is the units room's state, as links made

@@ -10,6 +10,8 @@
 // and its range:
 //
 //	go run ./core/cmd/leaderboard -csv mydata.csv -label price
+//
+// (-format csv prints its numbers as CSV instead of Markdown.)
 package main
 
 import (
@@ -46,14 +48,23 @@ func main() {
 	flag.IntVar(&own.spread.Orders, "orders", leaderboard.DefaultSpread.Orders, "-csv: random orders of the rows")
 	flag.IntVar(&own.spread.Rescalings, "rescalings", leaderboard.DefaultSpread.Rescalings, "-csv: random rescalings of the features per order")
 	flag.Uint64Var(&own.spread.Seed, "seed", leaderboard.DefaultSpread.Seed, "-csv: seed of the orders and rescalings")
+	format := flag.String("format", "md", "-csv: print the board as md (Markdown) or csv (numbers)")
 	flag.Parse()
 	if *csvPath != "" {
+		if *format != "md" && *format != "csv" {
+			fmt.Fprintf(os.Stderr, "leaderboard: -format %q: md or csv\n", *format)
+			os.Exit(2)
+		}
 		board, err := own.board(*csvPath)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "leaderboard:", err)
 			os.Exit(1)
 		}
-		fmt.Print(board.Markdown())
+		if *format == "csv" {
+			fmt.Print(board.CSV())
+		} else {
+			fmt.Print(board.Markdown())
+		}
 		return
 	}
 	if err := run(opt, *md, *page); err != nil {

@@ -163,3 +163,20 @@ func queryAll(root interface{ Underlying() js.Value }, selector string) []dom.El
 
 // preventDefault cancels an event's default action.
 func preventDefault(ev dom.Event) { ev.Underlying().Call("preventDefault") }
+
+// checkbox returns a labelled checkbox.
+func checkbox(doc dom.Document, id, text, title string, checked bool) dom.Element {
+	label := create(doc, "label")
+	input := create(doc, "input")
+	input.SetAttribute("type", "checkbox")
+	input.SetAttribute("id", id)
+	if checked {
+		input.SetAttribute("checked", "")
+	}
+	label.AppendChild(input)
+	label.AppendChild(doc.CreateTextNode(" " + text))
+	if title != "" {
+		label.SetAttribute("title", title)
+	}
+	return label
+}

@@ -194,20 +194,3 @@ func (p *experimentPanel) status(msg string, isError bool) {
 		setClass(el, "error", false)
 	}
 }
-
-// checkbox returns a labelled checkbox.
-func checkbox(doc dom.Document, id, text, title string, checked bool) dom.Element {
-	label := create(doc, "label")
-	input := create(doc, "input")
-	input.SetAttribute("type", "checkbox")
-	input.SetAttribute("id", id)
-	if checked {
-		input.SetAttribute("checked", "")
-	}
-	label.AppendChild(input)
-	label.AppendChild(doc.CreateTextNode(" " + text))
-	if title != "" {
-		label.SetAttribute("title", title)
-	}
-	return label
-}

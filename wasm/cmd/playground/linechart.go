@@ -5,6 +5,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"syscall/js"
 
@@ -333,16 +334,14 @@ type sharedLine struct{ of, size, turn int }
 func sameCurves(curves []curve) []sharedLine {
 	series := make([][]float64, len(curves))
 	for i, cv := range curves {
-		if cv.xs == nil {
-			series[i] = cv.ys
-		}
+		series[i] = cv.ys
 	}
 	same := playground.SameAs(series)
 	lines := make([]sharedLine, len(curves))
 	size := make([]int, len(curves))
 	for i, of := range same {
 		lines[i] = sharedLine{of: of}
-		if cv := curves[i]; of >= 0 && (cv.xs != nil || cv.dashed || curves[of].dashed || len(cv.ys) == 0) {
+		if cv := curves[i]; of >= 0 && (!slices.Equal(cv.xs, curves[of].xs) || cv.dashed || curves[of].dashed || len(cv.ys) == 0) {
 			lines[i].of = -1
 		}
 		if of := lines[i].of; of >= 0 {

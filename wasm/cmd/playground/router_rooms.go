@@ -39,6 +39,7 @@ var rooms = []roomSpec{
 type roomsRouter struct {
 	doc    dom.Document
 	views  map[string]*roomView
+	board  *boardView // the board room, built when first shown
 	active string
 }
 
@@ -76,6 +77,13 @@ func (r *roomsRouter) route() {
 		v.leave()
 	}
 	r.active = ""
+	setHidden(byID(r.doc, "room-board"), name != playground.RoomBoard)
+	if name == playground.RoomBoard {
+		if r.board == nil {
+			r.board = newBoardView(r.doc)
+		}
+		r.board.enter(state)
+	}
 	for _, spec := range rooms {
 		setHidden(byID(r.doc, spec.main), spec.name != name)
 		if spec.name == name {
