@@ -107,7 +107,8 @@ test-browser: build $(AXE_STAMP)
 
 ## bench: every benchmark natively, the learners' also in WASM under Node
 ## and in headless Chromium, the page's frame times in headless Chromium,
-## the sizes, the phone start; then assets/docs/benchmarks.json and the
+## the sizes, the phone start, the board on one's own CSV (1,000 and
+## 100,000 rows); then assets/docs/benchmarks.json and the
 ## reference pages (make docs)
 bench: build $(AXE_STAMP)
 	@command -v chromium >/dev/null || { echo "make bench measures in headless Chromium: install Debian's chromium first (as .ci/run does: apt-get install chromium)"; exit 1; }
@@ -141,6 +142,7 @@ bench: build $(AXE_STAMP)
 	  UNITFREE_BENCH_DIR=$(CURDIR)/build/bench UNITFREE_SINGLE_WASM=$(CURDIR)/build/bench/single.wasm \
 	    $(GO) test -count=1 -v -timeout 20m -run 'TestProgramSplit' ./wasm/browsertest/ || status=1; \
 	  UNITFREE_BENCH_DIR=$(CURDIR)/build/bench $(GO) test -count=1 -v -run 'TestPhoneLiveOnLoad' ./wasm/browsertest/ || true; \
+	  UNITFREE_BENCH_DIR=$(CURDIR)/build/bench $(GO) test -count=1 -v -timeout 20m -run 'TestBoardRunsInTheBrowser|TestBoardOfAHundredThousandRows' ./wasm/browsertest/ || true; \
 	  $(GO) run ./wasm/cmd/docs -bench build/bench && echo "wrote assets/docs/benchmarks.json and benchmarks.md"; exit $$status
 
 ## docs: the reference pages of assets/docs (learners.md, api.md, and

@@ -1,10 +1,11 @@
 // The page's side of the leaderboard on one's own CSV: window.unitfreeBoard
 // inspects a CSV and plays a board in Web Workers (board-worker.js), the
 // orders split among as many workers as the device has cores (at most 4),
-// and can cancel it.
-//   unitfreeBoard.inspect(csvText) -> Promise of the table's description
+// and can cancel it. A CSV is its text or a Blob (a File): a Blob goes to
+// the workers as a handle, and they read it.
+//   unitfreeBoard.inspect(csv) -> Promise of the table's description
 //     (leaderboard.TableInfo: columns, classes, the label proposed)
-//   unitfreeBoard.run(csvText, own, spread, onProgress) -> Promise of
+//   unitfreeBoard.run(csv, own, spread, onProgress) -> Promise of
 //     {board, markdown, csv}: the board (leaderboard.SpreadBoard) and its
 //     two downloads; onProgress(done, total) counts the runs
 //   unitfreeBoard.cancel() -> the running board's promise rejects with "cancelled"

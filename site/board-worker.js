@@ -1,6 +1,8 @@
 // A Web Worker of the page's leaderboard on one's own CSV: it runs
-// board.wasm (wasm/cmd/board) off the main thread. Messages (each answered
-// with {error} when it cannot):
+// board.wasm (wasm/cmd/board) off the main thread. The CSV comes as text or
+// as a Blob (a File: the page hands over a handle, and the worker reads
+// it, so that a large file costs the page's thread nothing). Messages (each
+// answered with {error} when it cannot):
 //   {inspect: csv}                  -> {info}
 //   {csv, own, spread, orders}      -> {progress: [done, total]}..., then {part, task}
 //   {merge: parts, task, spread}    -> {board, markdown, csv}
@@ -19,13 +21,14 @@ const ready = (async () => {
 self.onmessage = async ({ data }) => {
   try {
     await ready;
+    const text = async (csv) => (typeof csv === "string" ? csv : csv.text());
     let out;
     if ("inspect" in data) {
-      out = self.unitfreeInspectCSV(data.inspect);
+      out = self.unitfreeInspectCSV(await text(data.inspect));
     } else if ("merge" in data) {
       out = self.unitfreeMergeBoard(data.task, JSON.stringify(data.spread), JSON.stringify(data.merge));
     } else {
-      out = self.unitfreePlayOrders(data.csv, JSON.stringify(data.own), JSON.stringify(data.spread),
+      out = self.unitfreePlayOrders(await text(data.csv), JSON.stringify(data.own), JSON.stringify(data.spread),
         JSON.stringify(data.orders), (done, total) => self.postMessage({ progress: [done, total] }));
     }
     self.postMessage(Object.assign({}, out));

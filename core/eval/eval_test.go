@@ -307,3 +307,20 @@ func TestNoRegretForAnUnboundedLoss(t *testing.T) {
 		t.Fatalf("linear loss: comparator %+v, regret %v", res.Comparator, res.Learners[0].Regret)
 	}
 }
+
+// TestComparatorIgnoresTheOrder: one pass in two orders finds the same best
+// fixed predictor, to the last bit (a board searches once per data and
+// reuses it: ResultWith), and ResultWith is Result.
+func TestComparatorIgnoresTheOrder(t *testing.T) {
+	r := penguins(t)
+	cfg := Config{Task: data.Classify, Loss: "logistic", Bias: true, Shuffle: true, Learners: []LearnerSpec{{ID: "ogd"}}}
+	_, ra := run(t, r, cfg)
+	cfg.Seed = 99
+	b, rb := run(t, r, cfg)
+	if !reflect.DeepEqual(ra.Comparator, rb.Comparator) || ra.Learners[0].Loss == rb.Learners[0].Loss {
+		t.Errorf("two orders: comparators %+v and %+v (learner losses %v, %v)", ra.Comparator, rb.Comparator, ra.Learners[0].Loss, rb.Learners[0].Loss)
+	}
+	if again := b.ResultWith(ra.Comparator); !reflect.DeepEqual(again, rb) {
+		t.Errorf("ResultWith the other order's comparator differs from Result")
+	}
+}

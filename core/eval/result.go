@@ -77,18 +77,32 @@ func (s *Session) Result() (Result, error) { return s.ResultContext(context.Back
 // ResultContext is Result whose comparator search stops when ctx is done
 // (and then returns ctx's error).
 func (s *Session) ResultContext(ctx context.Context) (Result, error) {
-	res := Result{Rounds: s.t, Loss: s.cfg.lossNm, Features: s.FeatureNames()}
-	_, unbounded := s.cfg.loss.(loss.Linear)
-	switch {
-	case unbounded:
-		res.Comparator.Note = "the linear loss is unbounded below: no fixed predictor is best, so there is no regret to report"
-	case s.t > 0:
-		c, err := s.comparator(ctx)
-		if err != nil {
-			return Result{}, err
-		}
-		res.Comparator = c
+	c, err := s.ComparatorContext(ctx)
+	if err != nil {
+		return Result{}, err
 	}
+	return s.ResultWith(c), nil
+}
+
+// ComparatorContext searches for the best fixed predictor in hindsight on
+// the rounds played so far (none for the unbounded linear loss). It
+// depends on which rows were played how often, not on their order.
+func (s *Session) ComparatorContext(ctx context.Context) (Comparator, error) {
+	if _, unbounded := s.cfg.loss.(loss.Linear); unbounded {
+		return Comparator{Note: "the linear loss is unbounded below: no fixed predictor is best, so there is no regret to report"}, nil
+	}
+	if s.t == 0 {
+		return Comparator{}, nil
+	}
+	return s.comparator(ctx)
+}
+
+// ResultWith is Result with a comparator searched for before, on the same
+// rows played as often (a board plays the same rows in several orders and
+// searches once).
+func (s *Session) ResultWith(c Comparator) Result {
+	res := Result{Rounds: s.t, Loss: s.cfg.lossNm, Features: s.FeatureNames(), Comparator: c}
+	_, unbounded := s.cfg.loss.(loss.Linear)
 	for _, p := range s.players {
 		var regret *float64
 		if !unbounded {
@@ -103,7 +117,7 @@ func (s *Session) ResultContext(ctx context.Context) (Result, error) {
 		}
 		res.Learners = append(res.Learners, lr)
 	}
-	return res, nil
+	return res
 }
 
 // comparator solves for the best fixed predictor on the rounds played, in

@@ -13,6 +13,7 @@ import (
 
 	"unitfree/core/catalog"
 	"unitfree/core/data"
+	"unitfree/core/eval"
 )
 
 // Spread says how many seeded random orders and random rescalings a board
@@ -169,6 +170,7 @@ func PlayOrders(ctx context.Context, task Task, rounds *data.Rounds, sp Spread, 
 		}
 		part.Scales, runs = append(part.Scales, scales), append(runs, scaled)
 	}
+	cmps := make([]*eval.Comparator, len(runs)) // each run's comparator, found in its first order
 	for k, o := range orders {
 		if o < 0 || o >= sp.Orders {
 			return Part{}, fmt.Errorf("order %d of a board of %d orders", o+1, sp.Orders)
@@ -176,10 +178,11 @@ func PlayOrders(ctx context.Context, task Task, rounds *data.Rounds, sp Spread, 
 		seed := sp.Seed + uint64(o)
 		var base played
 		for r, rs := range runs {
-			p, err := playContext(ctx, task, rs, seed)
+			p, err := playContext(ctx, task, rs, seed, cmps[r])
 			if err != nil {
 				return Part{}, err
 			}
+			cmps[r] = &p.result.Comparator
 			if progress != nil {
 				progress(k*len(runs)+r+1, len(orders)*len(runs))
 			}

@@ -306,6 +306,18 @@ func Collect(dir, siteDir string) (Report, error) {
 		check("phone: blocking time in the 5 s after load (ms)", phone.BlockingMs, phone.BlockingMs <= 200, "≤ 200")
 		check("phone: longest task in the 5 s after load (ms)", phone.LongestTaskMs, phone.LongestTaskMs <= 100, "≤ 100")
 	}
+	var board struct{ Ms float64 }
+	if readJSON(filepath.Join(dir, "board-1000.json"), &board) {
+		check("board on one's own CSV in the page's workers: 1,000 rows × 3 features, every learner, 5 orders × 6 runs (ms)", board.Ms, board.Ms <= 2000, "≤ 2000")
+	}
+	var big struct {
+		Ms, LongestTaskMs float64
+		Workers           int
+	}
+	if readJSON(filepath.Join(dir, "board-100k.json"), &big) {
+		check(fmt.Sprintf("board: 100,000 rows × 50 features, every learner, 5 orders × 6 runs, in %d workers (s)", big.Workers), big.Ms/1000, big.Ms <= 60000, "≤ 60")
+		check("board of 100,000 rows: the page's longest main-thread task meanwhile (ms)", big.LongestTaskMs, big.LongestTaskMs <= 100, "≤ 100")
+	}
 	readJSON(filepath.Join(dir, "split.json"), &r.Split)
 	return r, nil
 }

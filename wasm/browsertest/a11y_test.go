@@ -37,11 +37,12 @@ func TestAccessibility(t *testing.T) {
 	}
 	url := serveSite(t, server.New(siteDir))
 	// Every room, and every room with its lesson open.
-	for _, room := range []string{"", "#bandit", "#sampling", "#lecture", "#units/lesson/2", "#bandit/lesson/1", "#sampling/lesson/3", "#lecture/lesson/2"} {
+	for _, room := range []string{"", "#bandit", "#sampling", "#lecture", "#board", "#units/lesson/2", "#bandit/lesson/1", "#sampling/lesson/3", "#lecture/lesson/2"} {
 		t.Run("room"+room, func(t *testing.T) {
 			ctx := newTab(t)
 			waitReady(t, ctx, url+room)
 			time.Sleep(500 * time.Millisecond) // the room's first frame
+			boardPlayed(t, ctx, room)
 			audit(t, ctx, string(src))
 		})
 	}
@@ -84,7 +85,7 @@ func audit(t *testing.T, ctx context.Context, axeSource string) {
 func TestPhoneLayout(t *testing.T) {
 	url := serveSite(t, server.New(siteDir))
 	// Every room, and every room with its lesson open.
-	for _, room := range []string{"", "#bandit", "#sampling", "#lecture", "#units/lesson/2", "#bandit/lesson/1", "#sampling/lesson/3", "#lecture/lesson/2"} {
+	for _, room := range []string{"", "#bandit", "#sampling", "#lecture", "#board", "#units/lesson/2", "#bandit/lesson/1", "#sampling/lesson/3", "#lecture/lesson/2"} {
 		t.Run("room"+room, func(t *testing.T) {
 			ctx := newTab(t)
 			if err := chromedp.Do(ctx, chromedp.EmulateViewport(375, 800)); err != nil {
@@ -92,6 +93,7 @@ func TestPhoneLayout(t *testing.T) {
 			}
 			waitReady(t, ctx, url+room)
 			time.Sleep(300 * time.Millisecond)
+			boardPlayed(t, ctx, room)
 			width, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.documentElement.scrollWidth`))
 			if err != nil {
 				t.Fatal(err)

@@ -30,6 +30,15 @@ func waitFor(t *testing.T, ctx context.Context, what, expr string, timeout time.
 	}
 }
 
+// boardPlayed waits, in the board room, for its first board to be shown
+// (the rooms that play need nothing).
+func boardPlayed(t *testing.T, ctx context.Context, room string) {
+	t.Helper()
+	if room == "#board" {
+		waitFor(t, ctx, "the board room's first board", `document.getElementById("board-status").textContent.startsWith("Played")`, 60*time.Second)
+	}
+}
+
 // dropFile drops a file of that text on the board room's drop zone, as a
 // visitor's drag and drop does.
 func dropFile(t *testing.T, ctx context.Context, name, text string) {

@@ -102,15 +102,22 @@ func findBrowser() string {
 }
 
 // newTab opens a tab of the shared browser with an exact 1280x900 viewport
-// and forwards the page's console and exceptions into the test log.
+// and forwards the page's console and exceptions into the test log; the
+// tab closes after 90 s.
 func newTab(t *testing.T) context.Context {
+	t.Helper()
+	return newTabFor(t, 90*time.Second)
+}
+
+// newTabFor is newTab closing after the given time.
+func newTabFor(t *testing.T, limit time.Duration) context.Context {
 	t.Helper()
 	if skipReason != "" {
 		t.Skip(skipReason)
 	}
 	ctx, cancel := chromedp.NewContext(browserCtx)
 	t.Cleanup(cancel)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	ctx, cancelTimeout := context.WithTimeout(ctx, limit)
 	t.Cleanup(cancelTimeout)
 	var mu sync.Mutex
 	chromedp.Listen(ctx, func(ev any) {

@@ -23,7 +23,7 @@ import (
 // (securitypolicyviolation) or the browser logs fails the test.
 func TestContentSecurityPolicy(t *testing.T) {
 	url := serveSite(t, server.New(siteDir))
-	for _, room := range []string{"", "#bandit", "#sampling", "#lecture"} {
+	for _, room := range []string{"", "#bandit", "#sampling", "#lecture", "#board"} {
 		t.Run("room"+room, func(t *testing.T) {
 			ctx := newTab(t)
 			var mu sync.Mutex
@@ -48,6 +48,7 @@ document.addEventListener("securitypolicyviolation", e => window.__csp.push(e.vi
 			}
 			waitReady(t, ctx, url+room)
 			time.Sleep(1500 * time.Millisecond) // the room plays
+			boardPlayed(t, ctx, room)
 			if room == "" {                     // the exports: a blob download and a canvas drawn to PNG
 				if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](
 					`document.getElementById("csv-export").click(); document.getElementById("save-png").click()`)); err != nil {

@@ -25,12 +25,12 @@ const maxBoardFileMB = 100
 // boardView is the board room: every learner on one's own CSV, in natural
 // units and rescaled (wasm/boardroom is its model). The file is read, and
 // the board played, by the page's board workers (site/board-client.js):
-// this thread only shows the settings and the answer. The file's text
-// stays a JavaScript string; it never leaves the browser.
+// this thread only shows the settings and the answer. The file stays a
+// JavaScript Blob, which the workers read; it never leaves the browser.
 type boardView struct {
 	doc     dom.Document
 	s       boardroom.Settings
-	csv     js.Value // the file's text
+	csv     js.Value // the file: a Blob
 	file    string   // its name, or the shipped dataset's
 	info    *leaderboard.TableInfo
 	answer  *boardAnswer
@@ -195,7 +195,7 @@ func (v *boardView) loadShipped(name string, play bool) {
 			v.fail(fmt.Sprintf("%s: the site answered %d.", file, resp.Get("status").Int()))
 			return
 		}
-		then(resp.Call("text"), func(text js.Value) { v.inspect(text, name, play) }, v.fail)
+		then(resp.Call("blob"), func(blob js.Value) { v.inspect(blob, name, play) }, v.fail)
 	}, v.fail)
 }
 
@@ -208,17 +208,15 @@ func (v *boardView) readFile(file js.Value) {
 		return
 	}
 	v.say("Reading " + name + "…")
-	then(file.Call("text"), func(text js.Value) {
-		v.s.Dataset = ""
-		setSelected(v.el("dataset"), "")
-		v.inspect(text, name, v.waiting)
-	}, v.fail)
+	v.s.Dataset = ""
+	setSelected(v.el("dataset"), "")
+	v.inspect(file, name, v.waiting)
 }
 
 // inspect has a worker describe the file's columns; a file that cannot be
 // read is reported and the room keeps what it had.
-func (v *boardView) inspect(text js.Value, name string, play bool) {
-	then(js.Global().Get("unitfreeBoard").Call("inspect", text), func(infoJS js.Value) {
+func (v *boardView) inspect(file js.Value, name string, play bool) {
+	then(js.Global().Get("unitfreeBoard").Call("inspect", file), func(infoJS js.Value) {
 		var info leaderboard.TableInfo
 		if err := json.Unmarshal([]byte(js.Global().Get("JSON").Call("stringify", infoJS).String()), &info); err != nil {
 			v.fail(name + ": " + err.Error())
@@ -233,7 +231,7 @@ func (v *boardView) inspect(text js.Value, name string, play bool) {
 			v.say("")
 			return
 		}
-		v.csv, v.file, v.info, v.waiting = text, name, &info, false
+		v.csv, v.file, v.info, v.waiting = file, name, &info, false
 		v.fail("")
 		v.say(fmt.Sprintf("%s: %d rows, %d columns, %s-separated.", name, info.Rows, len(info.Columns), info.Separator))
 		if v.column(v.s.Label) == nil {
