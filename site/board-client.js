@@ -1,7 +1,7 @@
 // The page's side of the leaderboard on one's own CSV: window.unitfreeBoard
 // inspects a CSV and plays a board in Web Workers (board-worker.js), the
-// learners split among as many workers as the device has cores (at most
-// 4; leaderboard.Shares balances their work), and can cancel it. A CSV is its text or a Blob (a File): a Blob goes to
+// orders split among as many workers as the device has cores (at most 4),
+// and can cancel it. A CSV is its text or a Blob (a File): a Blob goes to
 // the workers as a handle, and they read it.
 //   unitfreeBoard.inspect(csv) -> Promise of the table's description
 //     (leaderboard.TableInfo: columns, classes, the label proposed)
@@ -9,7 +9,7 @@
 //     {board, markdown, csv}: the board (leaderboard.SpreadBoard) and its
 //     two downloads; onProgress(done, total) counts the runs
 //   unitfreeBoard.cancel() -> the running board's promise rejects with "cancelled"
-//   unitfreeBoard.workers() -> how many workers a board uses
+//   unitfreeBoard.workers(orders) -> how many workers a board of that many orders uses
 // own: {label, columns, task, positive, classes}; spread: {orders,
 // rescalings, seed, curves}. Workers are kept for the next board (their
 // program starts once); a cancel or an error terminates them. The CSV
@@ -25,8 +25,9 @@
     pool = [];
   }
 
-  function workers() {
-    return Math.max(1, Math.min(navigator.hardwareConcurrency || 1, 4));
+  function workers(orders) {
+    const cores = Math.max(1, navigator.hardwareConcurrency || 1);
+    return Math.max(1, Math.min(cores, orders, 4));
   }
 
   // ask posts one message to worker i and resolves to its answer;
@@ -78,16 +79,16 @@
     },
     run(csv, own, spread, onProgress) {
       return job(async () => {
-        // Every worker plays every run of its learners: the progress is
-        // the runs done, summed over the workers, of all their runs.
-        const n = workers();
-        const runs = (spread.orders ?? 5) * (1 + (spread.rescalings ?? 5));
+        const all = spread.orders ?? 5;
+        const n = workers(all);
         const done = new Array(n).fill(0);
         const asks = [];
         for (let i = 0; i < n; i++) {
-          asks.push(ask(i, { csv, own, spread, share: i, shares: n }, (d) => {
+          const orders = [];
+          for (let o = i; o < all; o += n) orders.push(o);
+          asks.push(ask(i, { csv, own, spread, orders }, (d) => {
             done[i] = d;
-            if (onProgress) onProgress(done.reduce((a, b) => a + b, 0), n * runs);
+            if (onProgress) onProgress(done.reduce((a, b) => a + b, 0), all * (1 + (spread.rescalings ?? 5)));
           }));
         }
         const answers = await Promise.all(asks);

@@ -4,7 +4,7 @@
 // it, so that a large file costs the page's thread nothing). Messages (each
 // answered with {error} when it cannot):
 //   {inspect: csv}                  -> {info}
-//   {csv, own, spread, share, shares} -> {progress: [done, total]}..., then {part, task}
+//   {csv, own, spread, orders}      -> {progress: [done, total]}..., then {part, task}
 //   {merge: parts, task, spread}    -> {board, markdown, csv}
 // The page cancels a board by terminating its workers. The data never
 // leave the browser.
@@ -28,8 +28,8 @@ self.onmessage = async ({ data }) => {
     } else if ("merge" in data) {
       out = self.unitfreeMergeBoard(data.task, JSON.stringify(data.spread), JSON.stringify(data.merge));
     } else {
-      out = self.unitfreePlayShare(await text(data.csv), JSON.stringify(data.own), JSON.stringify(data.spread),
-        data.share, data.shares, (done, total) => self.postMessage({ progress: [done, total] }));
+      out = self.unitfreePlayOrders(await text(data.csv), JSON.stringify(data.own), JSON.stringify(data.spread),
+        JSON.stringify(data.orders), (done, total) => self.postMessage({ progress: [done, total] }));
     }
     self.postMessage(Object.assign({}, out));
   } catch (err) {

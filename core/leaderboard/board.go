@@ -122,7 +122,7 @@ func runTask(task Task, scales []float64, seed uint64) (TaskResult, error) {
 // play runs every catalogue learner on the rounds, one pass in a seeded
 // order, with a bias feature.
 func play(task Task, rounds *data.Rounds, seed uint64) (played, error) {
-	return playContext(context.Background(), task, rounds, seed, Learners(task.Kind), nil)
+	return playContext(context.Background(), task, rounds, seed, nil)
 }
 
 // runLimits bound one run of a board: any table the CSV parser accepts
@@ -133,13 +133,12 @@ func play(task Task, rounds *data.Rounds, seed uint64) (played, error) {
 var runLimits = eval.Limits{MaxLearners: eval.DefaultLimits.MaxLearners, MaxPasses: 1, MaxDim: eval.DefaultLimits.MaxDim,
 	MaxWork: 2e10, MaxClasses: eval.DefaultLimits.MaxClasses, MaxKept: 1e8}
 
-// playContext is play of the given learners, stopped when ctx is done.
-// With cmp, the best fixed
+// playContext is play, stopped when ctx is done. With cmp, the best fixed
 // predictor in hindsight is that one, found before on the same rounds in
 // another order (it does not depend on the order: one pass plays each row
 // once), instead of being searched for again.
-func playContext(ctx context.Context, task Task, rounds *data.Rounds, seed uint64, learners []catalog.Entry, cmp *eval.Comparator) (played, error) {
-	p := played{learners: learners}
+func playContext(ctx context.Context, task Task, rounds *data.Rounds, seed uint64, cmp *eval.Comparator) (played, error) {
+	p := played{learners: Learners(task.Kind)}
 	var specs []eval.LearnerSpec
 	for _, e := range p.learners {
 		specs = append(specs, eval.LearnerSpec{ID: e.ID})
@@ -162,9 +161,7 @@ func playContext(ctx context.Context, task Task, rounds *data.Rounds, seed uint6
 		cmp = &c
 	}
 	p.result = s.ResultWith(*cmp)
-	if p.result.Comparator.Weights != nil { // (a share of a board without the comparator has none)
-		p.fixed = s.FixedPredictions(p.result.Comparator.Weights)
-	}
+	p.fixed = s.FixedPredictions(p.result.Comparator.Weights)
 	for t := range p.result.Rounds {
 		p.labels = append(p.labels, rounds.Y[s.RoundRow(t)])
 	}

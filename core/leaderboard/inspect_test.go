@@ -5,7 +5,6 @@ import (
 	"encoding/csv"
 	"fmt"
 	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -89,11 +88,10 @@ func TestOwnTablesThatCannotPlay(t *testing.T) {
 	}
 }
 
-// TestSharesMergeIntoTheBoard: learners played in shares, in any split,
-// merge into the board that one player of everything gives; the shares
-// split the learners about evenly; a split that misses or repeats a
-// learner, or the comparator, is refused.
-func TestSharesMergeIntoTheBoard(t *testing.T) {
+// TestPartsMergeIntoTheBoard: orders played in parts, in any split, merge
+// into the board that one run of every order gives; a split that misses or
+// repeats an order is refused.
+func TestPartsMergeIntoTheBoard(t *testing.T) {
 	task := Tasks()[0]
 	rounds := taskRounds(t, task)
 	sp := Spread{Orders: 3, Rescalings: 2, Seed: 4, Curves: 10}
@@ -101,34 +99,26 @@ func TestSharesMergeIntoTheBoard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	shares := Shares(task.Kind, len(rounds.Features)+1, 3)
-	var parts []Part
-	for i, share := range shares {
-		if len(share) < 3 {
-			t.Errorf("share %d has %d learners: %v", i, len(share), shares)
-		}
-		p, err := PlayShare(context.Background(), task, rounds, sp, share, i == 0, nil)
+	play := func(orders ...int) Part {
+		p, err := PlayOrders(context.Background(), task, rounds, sp, orders, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		parts = append(parts, p)
+		return p
 	}
-	slices.Reverse(parts)
-	merged, err := Merge(task, sp, parts)
+	a, b, c := play(2), play(0), play(1)
+	merged, err := Merge(task, sp, []Part{a, b, c})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(merged, whole) {
 		t.Errorf("the merged board differs from the whole one:\n%+v\n%+v", merged, whole)
 	}
-	if _, err := Merge(task, sp, parts[1:]); err == nil || !strings.Contains(err.Error(), "not once") {
-		t.Errorf("a missing share: %v", err)
+	if _, err := Merge(task, sp, []Part{a, b}); err == nil || !strings.Contains(err.Error(), "do not play all 3 orders") {
+		t.Errorf("a missing order: %v", err)
 	}
-	if _, err := Merge(task, sp, append(parts, parts[0])); err == nil || !strings.Contains(err.Error(), "not once") {
-		t.Errorf("a share twice: %v", err)
-	}
-	if _, err := PlayShare(context.Background(), task, rounds, sp, []string{"soba"}, false, nil); err == nil {
-		t.Errorf("a bandit learner on a board")
+	if _, err := Merge(task, sp, []Part{a, b, c, a}); err == nil || !strings.Contains(err.Error(), "twice") {
+		t.Errorf("an order twice: %v", err)
 	}
 }
 

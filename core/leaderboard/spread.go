@@ -121,73 +121,42 @@ func Learners(kind data.Task) []catalog.Entry {
 // progress (when not nil) after each of the Orders × (1 + Rescalings) runs
 // with the runs done and their number.
 func RunSpreadContext(ctx context.Context, task Task, rounds *data.Rounds, sp Spread, progress func(done, total int)) (SpreadBoard, error) {
-	var all []string
-	for _, e := range Learners(task.Kind) {
-		all = append(all, e.ID)
+	all := make([]int, sp.Orders)
+	for o := range all {
+		all[o] = o
 	}
-	p, err := PlayShare(ctx, task, rounds, sp, all, true, progress)
+	p, err := PlayOrders(ctx, task, rounds, sp, all, progress)
 	if err != nil {
 		return SpreadBoard{}, err
 	}
 	return Merge(task, sp, []Part{p})
 }
 
-// Shares splits a board's learners among n players (the page's workers)
-// so that each has about the same work: the learners by their cost per
-// round in d features, the largest first to the least loaded, the first
-// share also searching for the comparator (counted as a learner of cost
-// d², about what its searches take).
-func Shares(kind data.Task, d, n int) [][]string {
-	entries := Learners(kind)
-	slices.SortStableFunc(entries, func(a, b catalog.Entry) int { return cmp.Compare(b.Cost.Work(d), a.Cost.Work(d)) })
-	shares, load := make([][]string, n), make([]float64, n)
-	load[0] = float64(d * d)
-	for _, e := range entries {
-		i := slices.Index(load, slices.Min(load))
-		shares[i], load[i] = append(shares[i], e.ID), load[i]+e.Cost.Work(d)
-	}
-	return shares
-}
-
-// Part is what one share of a board measured (some learners over every
-// run, and perhaps the comparator), unsummarised, so that shares played
-// apart (the page plays them in several workers) merge into the board one
-// player would give.
+// Part is what some of a board's orders measured: every run of those
+// orders, unsummarised, so that parts played apart (the page plays orders
+// in several workers) merge into the board one run would give.
 type Part struct {
-	Comparator  bool        `json:"comparator"`            // whether this part searched for the comparator
+	Orders      []int       `json:"orders"`                // the orders played, from 0
 	Rounds      int         `json:"rounds"`                // rounds of one run
 	Dropped     int         `json:"dropped"`               // rows left out for a missing value
 	Excluded    int         `json:"excluded"`              // rows left out for a class not chosen
 	Scales      [][]float64 `json:"scales"`                // each rescaling's factor per feature
-	Learners    []SpreadRow `json:"learners"`              // identity, change, divergences and curves
+	Learners    []SpreadRow `json:"learners"`              // identity, change, divergences and (order 0) curves
 	Natural     [][]float64 `json:"natural"`               // per learner, the error of each order in natural units
 	Rescaled    [][]float64 `json:"rescaled"`              // per learner, the error of each order's rescalings
-	CmpNatural  []float64   `json:"cmpNatural,omitempty"`  // the comparator's error per order
-	CmpRescaled []float64   `json:"cmpRescaled,omitempty"` // and per rescaled run
-	CurveRounds []int       `json:"curveRounds,omitempty"` // the curves' rounds
+	CmpNatural  []float64   `json:"cmpNatural"`            // the comparator's error per order
+	CmpRescaled []float64   `json:"cmpRescaled"`           // and per rescaled run
+	CurveRounds []int       `json:"curveRounds,omitempty"` // the curves' rounds (order 0 only)
 }
 
-// PlayShare plays the named learners over every run of a board (each
-// order in natural units and under the spread's rescalings, whose factors
-// depend on the seed only) and, with comparator, the best fixed predictor
-// in hindsight. progress counts the runs.
-func PlayShare(ctx context.Context, task Task, rounds *data.Rounds, sp Spread, learners []string, comparator bool, progress func(done, total int)) (Part, error) {
+// PlayOrders plays the given orders (from 0) of a board: each in natural
+// units and under the spread's rescalings, whose factors depend on the
+// seed only. progress counts this part's runs.
+func PlayOrders(ctx context.Context, task Task, rounds *data.Rounds, sp Spread, orders []int, progress func(done, total int)) (Part, error) {
 	if err := sp.Check(); err != nil {
 		return Part{}, err
 	}
-	var entries []catalog.Entry
-	for _, id := range learners {
-		i := slices.IndexFunc(Learners(task.Kind), func(e catalog.Entry) bool { return e.ID == id })
-		if i < 0 {
-			return Part{}, fmt.Errorf("learner %q does not play a %s board", id, task.Kind)
-		}
-		entries = append(entries, Learners(task.Kind)[i])
-	}
-	part := Part{Comparator: comparator, Dropped: rounds.Dropped, Excluded: rounds.Excluded, Rounds: len(rounds.X)}
-	for _, e := range entries {
-		part.Learners = append(part.Learners, SpreadRow{ID: e.ID, Name: e.Name, Family: e.Family, Invariance: e.Invariance})
-	}
-	part.Natural, part.Rescaled = make([][]float64, len(entries)), make([][]float64, len(entries))
+	part := Part{Orders: orders, Dropped: rounds.Dropped, Excluded: rounds.Excluded}
 	rng := rand.New(rand.NewPCG(sp.Seed, 0x5ca1e))
 	runs := []*data.Rounds{rounds}
 	for range sp.Rescalings {
@@ -201,37 +170,35 @@ func PlayShare(ctx context.Context, task Task, rounds *data.Rounds, sp Spread, l
 		}
 		part.Scales, runs = append(part.Scales, scales), append(runs, scaled)
 	}
-	// Each run's comparator is searched for in the first order and reused
-	// (it depends on the rows played, not their order); a part without
-	// the comparator passes a placeholder.
-	cmps := make([]*eval.Comparator, len(runs))
-	if !comparator {
-		for r := range cmps {
-			cmps[r] = &eval.Comparator{}
+	cmps := make([]*eval.Comparator, len(runs)) // each run's comparator, found in its first order
+	for k, o := range orders {
+		if o < 0 || o >= sp.Orders {
+			return Part{}, fmt.Errorf("order %d of a board of %d orders", o+1, sp.Orders)
 		}
-	}
-	for o := range sp.Orders {
 		seed := sp.Seed + uint64(o)
 		var base played
 		for r, rs := range runs {
-			p, err := playContext(ctx, task, rs, seed, entries, cmps[r])
+			p, err := playContext(ctx, task, rs, seed, cmps[r])
 			if err != nil {
 				return Part{}, err
 			}
 			cmps[r] = &p.result.Comparator
 			if progress != nil {
-				progress(o*len(runs)+r+1, sp.Orders*len(runs))
+				progress(k*len(runs)+r+1, len(orders)*len(runs))
 			}
-			if comparator {
-				cmpErr := errorOf(task, p.fixed, p.labels)
-				if r == 0 {
-					part.CmpNatural = append(part.CmpNatural, cmpErr)
-				} else {
-					part.CmpRescaled = append(part.CmpRescaled, cmpErr)
+			if part.Learners == nil {
+				part.Rounds = p.result.Rounds
+				for _, e := range p.learners {
+					part.Learners = append(part.Learners, SpreadRow{ID: e.ID, Name: e.Name, Family: e.Family, Invariance: e.Invariance})
 				}
+				part.Natural, part.Rescaled = make([][]float64, len(p.learners)), make([][]float64, len(p.learners))
 			}
+			cmpErr := errorOf(task, p.fixed, p.labels)
 			if r == 0 {
 				base = p
+				part.CmpNatural = append(part.CmpNatural, cmpErr)
+			} else {
+				part.CmpRescaled = append(part.CmpRescaled, cmpErr)
 			}
 			if o == 0 && sp.Curves > 0 && r <= 1 {
 				part.CurveRounds = curveRounds(len(p.labels), sp.Curves)
@@ -267,52 +234,60 @@ func PlayShare(ctx context.Context, task Task, rounds *data.Rounds, sp Spread, l
 }
 
 // Merge makes the board from parts that together played each of the
-// task's learners once and the comparator once, in any split: the same
-// board as one player of everything.
+// spread's orders once, in any split: the same board as one run of every
+// order.
 func Merge(task Task, sp Spread, parts []Part) (SpreadBoard, error) {
 	if err := sp.Check(); err != nil {
 		return SpreadBoard{}, err
 	}
-	rows := map[string][3]int{} // a learner's part, its index there, and how often it was played
-	var withCmp []Part
-	for k, p := range parts {
-		for i, l := range p.Learners {
-			rows[l.ID] = [3]int{k, i, rows[l.ID][2] + 1}
-		}
-		if p.Comparator {
-			withCmp = append(withCmp, p)
-		}
-		if p.Rounds != parts[0].Rounds {
-			return SpreadBoard{}, fmt.Errorf("the parts played %d and %d rounds", p.Rounds, parts[0].Rounds)
+	seen := make([]bool, sp.Orders)
+	for _, p := range parts {
+		for _, o := range p.Orders {
+			if o < 0 || o >= sp.Orders || seen[o] {
+				return SpreadBoard{}, fmt.Errorf("the parts play order %d twice or out of 1..%d", o+1, sp.Orders)
+			}
+			seen[o] = true
 		}
 	}
-	if len(withCmp) != 1 {
-		return SpreadBoard{}, fmt.Errorf("%d parts searched for the comparator, not one", len(withCmp))
+	if slices.Contains(seen, false) || len(parts) == 0 {
+		return SpreadBoard{}, fmt.Errorf("the parts do not play all %d orders", sp.Orders)
 	}
-	first := withCmp[0]
+	first := parts[0]
 	b := SpreadBoard{Task: task, Spread: sp, Rounds: first.Rounds, Dropped: first.Dropped, Excluded: first.Excluded, Scales: first.Scales}
-	for _, e := range Learners(task.Kind) {
-		at, ok := rows[e.ID]
-		if !ok || at[2] != 1 {
-			return SpreadBoard{}, fmt.Errorf("the parts play %s %d times, not once", e.ID, at[2])
+	natural, rescaled := make([][]float64, len(first.Learners)), make([][]float64, len(first.Learners))
+	var cmpNatural, cmpRescaled []float64
+	for i, l := range first.Learners {
+		b.Learners = append(b.Learners, SpreadRow{ID: l.ID, Name: l.Name, Family: l.Family, Invariance: l.Invariance})
+		for _, p := range parts {
+			if len(p.Learners) != len(first.Learners) || p.Learners[i].ID != l.ID || p.Rounds != first.Rounds {
+				return SpreadBoard{}, fmt.Errorf("the parts played different learners or rounds")
+			}
+			pl := p.Learners[i]
+			row := &b.Learners[i]
+			natural[i] = append(natural[i], p.Natural[i]...)
+			rescaled[i] = append(rescaled[i], p.Rescaled[i]...)
+			row.Change = math.Max(row.Change, pl.Change)
+			row.Diverged = append(row.Diverged, pl.Diverged...)
+			if pl.Curve != nil {
+				row.Curve, row.CurveRescaled, b.CurveRounds = pl.Curve, pl.CurveRescaled, p.CurveRounds
+			}
 		}
-		p := parts[at[0]]
-		row := p.Learners[at[1]]
-		row.Natural = rangeOf(p.Natural[at[1]])
-		if len(p.Rescaled[at[1]]) > 0 {
-			row.Rescaled = rangeOf(p.Rescaled[at[1]])
-		}
-		if row.Curve != nil {
-			b.CurveRounds = p.CurveRounds
-		}
-		b.Learners = append(b.Learners, row)
+		slices.SortFunc(b.Learners[i].Diverged, func(x, y Divergence) int {
+			return cmp.Or(cmp.Compare(x.Order, y.Order), cmp.Compare(x.Rescaling, y.Rescaling))
+		})
 	}
-	if len(rows) != len(b.Learners) {
-		return SpreadBoard{}, fmt.Errorf("the parts play learners that a %s board does not", task.Kind)
+	for _, p := range parts {
+		cmpNatural, cmpRescaled = append(cmpNatural, p.CmpNatural...), append(cmpRescaled, p.CmpRescaled...)
 	}
-	b.Comparator = SpreadRow{ID: "comparator", Name: "best fixed linear predictor in hindsight", Natural: rangeOf(first.CmpNatural)}
-	if len(first.CmpRescaled) > 0 {
-		b.Comparator.Rescaled = rangeOf(first.CmpRescaled)
+	b.Comparator = SpreadRow{ID: "comparator", Name: "best fixed linear predictor in hindsight", Natural: rangeOf(cmpNatural)}
+	if len(cmpRescaled) > 0 {
+		b.Comparator.Rescaled = rangeOf(cmpRescaled)
+	}
+	for i := range b.Learners {
+		b.Learners[i].Natural = rangeOf(natural[i])
+		if len(rescaled[i]) > 0 {
+			b.Learners[i].Rescaled = rangeOf(rescaled[i])
+		}
 	}
 	return b, nil
 }

@@ -6,15 +6,14 @@
 // functions there, each returning {error: message} when it cannot:
 //
 //	unitfreeInspectCSV(csv) -> {info: JSON of leaderboard.TableInfo}
-//	unitfreePlayShare(csv, own, spread, share, shares, progress) -> {part, task}
+//	unitfreePlayOrders(csv, own, spread, orders, progress) -> {part, task}
 //	unitfreeMergeBoard(task, spread, parts) -> {board, markdown, csv}
 //
-// own, spread, task and parts are JSON (leaderboard.Own,
-// leaderboard.Spread, leaderboard.Task, a list of leaderboard.Part); share
-// is which of the board's shares (leaderboard.Shares) to play;
-// progress(done, total) is called after each run. The page plays a
-// board's shares in several workers and merges their parts in one. The
-// data never leave the browser.
+// own, spread, orders, task and parts are JSON (leaderboard.Own,
+// leaderboard.Spread, a list of orders from 0, leaderboard.Task, a list of
+// leaderboard.Part); progress(done, total) is called after each run. The
+// page plays a board's orders in several workers and merges their parts in
+// one. The data never leave the browser.
 package main
 
 import (
@@ -37,9 +36,9 @@ func main() {
 		info, err := json.Marshal(leaderboard.Inspect(tab))
 		return map[string]any{"info": string(info)}, err
 	})
-	register("unitfreePlayShare", 6, func(args []js.Value) (map[string]any, error) {
-		progress := args[5]
-		return play(args[0].String(), args[1].String(), args[2].String(), args[3].Int(), args[4].Int(), func(done, total int) {
+	register("unitfreePlayOrders", 5, func(args []js.Value) (map[string]any, error) {
+		progress := args[4]
+		return play(args[0].String(), args[1].String(), args[2].String(), args[3].String(), func(done, total int) {
 			if progress.Type() == js.TypeFunction {
 				progress.Invoke(done, total)
 			}
@@ -75,9 +74,8 @@ func spreadOf(text string) (leaderboard.Spread, error) {
 	return spread, spread.Check()
 }
 
-// play parses the CSV text, makes the board's rounds and plays its share
-// of the learners (the first share with the comparator).
-func play(csv, ownJSON, spreadJSON string, share, shares int, progress func(done, total int)) (map[string]any, error) {
+// play parses the CSV text, makes the board's rounds and plays the orders.
+func play(csv, ownJSON, spreadJSON, ordersJSON string, progress func(done, total int)) (map[string]any, error) {
 	var own leaderboard.Own
 	if err := json.Unmarshal([]byte(ownJSON), &own); err != nil {
 		return nil, fmt.Errorf("the board's settings: %v", err)
@@ -86,8 +84,9 @@ func play(csv, ownJSON, spreadJSON string, share, shares int, progress func(done
 	if err != nil {
 		return nil, err
 	}
-	if shares < 1 || share < 0 || share >= shares {
-		return nil, fmt.Errorf("share %d of %d", share, shares)
+	var orders []int
+	if err := json.Unmarshal([]byte(ordersJSON), &orders); err != nil {
+		return nil, fmt.Errorf("the board's orders: %v", err)
 	}
 	tab, err := data.ParseCSV(strings.NewReader(csv), data.DefaultLimits)
 	if err != nil {
@@ -97,8 +96,7 @@ func play(csv, ownJSON, spreadJSON string, share, shares int, progress func(done
 	if err != nil {
 		return nil, err
 	}
-	learners := leaderboard.Shares(task.Kind, len(rounds.Features)+1, shares)[share]
-	p, err := leaderboard.PlayShare(context.Background(), task, rounds, spread, learners, share == 0, progress)
+	p, err := leaderboard.PlayOrders(context.Background(), task, rounds, spread, orders, progress)
 	if err != nil {
 		return nil, err
 	}
