@@ -49,7 +49,7 @@ document.addEventListener("securitypolicyviolation", e => window.__csp.push(e.vi
 			waitReady(t, ctx, url+room)
 			time.Sleep(1500 * time.Millisecond) // the room plays
 			boardPlayed(t, ctx, room)
-			if room == "" {                     // the exports: a blob download and a canvas drawn to PNG
+			if room == "" { // the exports: a blob download and a canvas drawn to PNG
 				if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](
 					`document.getElementById("csv-export").click(); document.getElementById("save-png").click()`)); err != nil {
 					t.Fatal(err)

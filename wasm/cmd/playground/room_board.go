@@ -40,10 +40,10 @@ type boardView struct {
 	charts  map[string]*boardChart // by learner id, built when first ticked
 }
 
-// boardAnswer is a board played with its two downloads.
+// boardAnswer is a board played, on which file, with its two downloads.
 type boardAnswer struct {
-	board         leaderboard.SpreadBoard
-	markdown, csv string
+	board               leaderboard.SpreadBoard
+	file, markdown, csv string
 }
 
 // boardChart is one learner's picture: its error over the rounds.
@@ -435,8 +435,8 @@ func (v *boardView) run() {
 	setHidden(bar, false)
 	v.el("run").SetAttribute("disabled", "")
 	removeAttr(v.el("cancel"), "disabled")
-	t0 := clock()
-	status := fmt.Sprintf("Playing %d runs of every learner on %s in %d worker", runs, v.file, workers)
+	t0, file := clock(), v.file
+	status := fmt.Sprintf("Playing %d runs of every learner on %s in %d worker", runs, file, workers)
 	if workers > 1 {
 		status += "s"
 	}
@@ -462,7 +462,7 @@ func (v *boardView) run() {
 			v.fail("The board's answer: " + err.Error())
 			return
 		}
-		v.answer = &boardAnswer{board: b, markdown: out.Get("markdown").String(), csv: out.Get("csv").String()}
+		v.answer = &boardAnswer{board: b, file: file, markdown: out.Get("markdown").String(), csv: out.Get("csv").String()}
 		v.status(fmt.Sprintf("Played %d runs in %.1f s.", runs, (clock()-t0)/1000))
 		v.render()
 	}, func(msg string) {
@@ -489,7 +489,7 @@ func (v *boardView) render() {
 		what = "mean absolute error, in the label's unit"
 	}
 	v.el("summary").SetTextContent(fmt.Sprintf("%s (%s): %d rounds a run; %d orders (seeds %d to %d), each in your units and under %d rescalings of every feature by 10^U[-3, 3] (seed %d). Error: %s, progressive (each round predicted before it is learned).",
-		b.Task.Title, v.file, b.Rounds, sp.Orders, sp.Seed, sp.Seed+uint64(sp.Orders)-1, sp.Rescalings, sp.Seed, what))
+		b.Task.Title, v.answer.file, b.Rounds, sp.Orders, sp.Seed, sp.Seed+uint64(sp.Orders)-1, sp.Rescalings, sp.Seed, what))
 	table := v.el("table")
 	body := query(table, "tbody")
 	clearChildren(body, 0)
