@@ -248,7 +248,7 @@ func Collect(dir, siteDir string) (Report, error) {
 	}
 
 	// Sizes.
-	for _, f := range []string{"playground.wasm", "rooms.wasm", "build/app.wasm"} {
+	for _, f := range []string{"playground.wasm", "rooms.wasm", "board.wasm", "build/app.wasm"} {
 		raw, gz, br, err := sizes(filepath.Join(siteDir, f))
 		if err != nil {
 			continue
@@ -305,6 +305,17 @@ func Collect(dir, siteDir string) (Report, error) {
 		check("phone (CPU 4× slower, no input): pictures change after the load event (ms)", phone.LiveAfterLoadMs, phone.LiveAfterLoadMs <= 3000, "≤ 3000")
 		check("phone: blocking time in the 5 s after load (ms)", phone.BlockingMs, phone.BlockingMs <= 200, "≤ 200")
 		check("phone: longest task in the 5 s after load (ms)", phone.LongestTaskMs, phone.LongestTaskMs <= 100, "≤ 100")
+	}
+	var phoneFrames []struct {
+		Setup                     string
+		FrameMedianMs, FrameP95Ms float64
+		WorkMedianMs, WorkP95Ms   float64
+	}
+	readJSON(filepath.Join(dir, "phone-frames.json"), &phoneFrames)
+	for _, f := range phoneFrames {
+		r.Frames = append(r.Frames, Frames{Room: "phone (CPU 4× slower)", Setup: f.Setup, FrameMedianMs: f.FrameMedianMs, FrameP95Ms: f.FrameP95Ms,
+			WorkMedianMs: f.WorkMedianMs, WorkP95Ms: f.WorkP95Ms})
+		check("phone (CPU 4× slower), "+f.Setup+": p95 frame interval (ms)", f.FrameP95Ms, f.FrameP95Ms <= 33, "≤ 33")
 	}
 	var board struct{ Ms float64 }
 	if readJSON(filepath.Join(dir, "board-1000.json"), &board) {

@@ -203,3 +203,50 @@ func TestPhoneControlsStayPut(t *testing.T) {
 		}
 	}
 }
+
+// TestPhoneFrames measures every playing room's frames on the phone
+// emulation of TestPhoneLiveOnLoad (touch only, CPU 4x slower), as it
+// plays by itself from load with its defaults: the interval between
+// animation frames and the room's work in each, over 4 s of play. A
+// benchmark (make bench reports it against a p95 of 33 ms, two 60-Hz
+// frames); the test only checks that each room played frames.
+func TestPhoneFrames(t *testing.T) {
+	url := serveSite(t, server.New(siteDir))
+	var all []FrameMeasure
+	for _, room := range []struct{ hash, global, frames string }{
+		{"", "unitfree", `window.unitfree`},
+		{"#bandit", "unitfreeBandit", `window.unitfreeRoomFrames`},
+		{"#sampling", "unitfreeSampling", `window.unitfreeRoomFrames`},
+		{"#lecture", "unitfreeLecture", `window.unitfreeRoomFrames`},
+	} {
+		ctx := newLiveTab(t)
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(412, 823, chromedp.EmulateMobile)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Call(ctx, emulation.SetTouchEmulationEnabled, emulation.SetTouchEmulationEnabledParams{Enabled: true, MaxTouchPoints: 5}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 4}); err != nil {
+			t.Fatal(err)
+		}
+		openRoom(t, ctx, url+room.hash, room.global)
+		time.Sleep(4 * time.Second)
+		fm, err := chromedp.Run(ctx, chromedp.Evaluate[FrameMeasure](`(() => { const f = `+room.frames+`; return f ? {frameMedianMs: f.frameMedianMs, frameP95Ms: f.frameP95Ms,
+		  workMedianMs: f.workMedianMs, workP95Ms: f.workP95Ms, frames: f.frames} : {}; })()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := strings.TrimPrefix(room.hash, "#")
+		if name == "" {
+			name = "units"
+		}
+		fm.Setup = name + " room, its defaults, playing from load"
+		t.Logf("phone (CPU 4x slower), %s: frame interval median %.1f ms, p95 %.1f ms over %d frames; work per frame median %.1f ms, p95 %.1f ms",
+			fm.Setup, fm.FrameMedianMs, fm.FrameP95Ms, fm.Frames, fm.WorkMedianMs, fm.WorkP95Ms)
+		if fm.Frames < 5 {
+			t.Errorf("%s: %d frames in 4 s of play", fm.Setup, fm.Frames)
+		}
+		all = append(all, fm)
+	}
+	writeMeasurement(t, "phone-frames", all)
+}
