@@ -1,15 +1,19 @@
 // The page's side of the leaderboard on one's own CSV: window.unitfreeBoard
-// inspects a CSV and plays a board in Web Workers (board-worker.js), the
-// orders split among as many workers as the device has cores (at most 4),
-// and can cancel it. A CSV is its text or a Blob (a File): a Blob goes to
+// inspects a CSV and plays a board in Web Workers (board-worker.js), as
+// many as the device has cores (at most 4), and can cancel it. A board is
+// cut into jobs, each order's learners in as many groups as there are
+// workers: the workers first search for each run's comparator (split among
+// them), then take the jobs one at a time as they finish theirs, so that
+// no worker waits while another has work left; one merges the parts. A CSV is its text or a Blob (a File): a Blob goes to
 // the workers as a handle, and they read it.
 //   unitfreeBoard.inspect(csv) -> Promise of the table's description
 //     (leaderboard.TableInfo: columns, classes, the label proposed)
 //   unitfreeBoard.run(csv, own, spread, onProgress) -> Promise of
 //     {board, markdown, csv}: the board (leaderboard.SpreadBoard) and its
-//     two downloads; onProgress(done, total) counts the runs
+//     two downloads; onProgress(done, total) counts the runs of the
+//     learner groups and the comparator searches
 //   unitfreeBoard.cancel() -> the running board's promise rejects with "cancelled"
-//   unitfreeBoard.workers(orders) -> how many workers a board of that many orders uses
+//   unitfreeBoard.workers() -> how many workers a board uses
 // own: {label, columns, task, positive, classes}; spread: {orders,
 // rescalings, seed, curves}. Workers are kept for the next board (their
 // program starts once); a cancel or an error terminates them. The CSV
@@ -19,15 +23,15 @@
 (function () {
   let pool = [];      // the workers, started on demand
   let pending = null; // {reject} of the job running
+  let boards = 0;     // the boards played, for each one's key
 
   function stop() {
     for (const w of pool) w.terminate();
     pool = [];
   }
 
-  function workers(orders) {
-    const cores = Math.max(1, navigator.hardwareConcurrency || 1);
-    return Math.max(1, Math.min(cores, orders, 4));
+  function workers() {
+    return Math.max(1, Math.min(navigator.hardwareConcurrency || 1, 4));
   }
 
   // ask posts one message to worker i and resolves to its answer;
@@ -79,20 +83,54 @@
     },
     run(csv, own, spread, onProgress) {
       return job(async () => {
-        const all = spread.orders ?? 5;
-        const n = workers(all);
-        const done = new Array(n).fill(0);
-        const asks = [];
-        for (let i = 0; i < n; i++) {
-          const orders = [];
-          for (let o = i; o < all; o += n) orders.push(o);
-          asks.push(ask(i, { csv, own, spread, orders }, (d) => {
-            done[i] = d;
-            if (onProgress) onProgress(done.reduce((a, b) => a + b, 0), all * (1 + (spread.rescalings ?? 5)));
-          }));
+        const orders = spread.orders ?? 5, runs = 1 + (spread.rescalings ?? 5);
+        const n = workers(), groups = n;
+        const key = "board " + ++boards;
+        const sent = new Array(n).fill(false); // the CSV goes to each worker once
+        const message = (i, what) => {
+          const m = Object.assign({ key, csv: sent[i] ? null : csv, own, spread }, what);
+          sent[i] = true;
+          return m;
+        };
+        // progress: a comparator search counts as a run of a group
+        const total = runs + orders * groups * runs;
+        let done = 0;
+        const partial = new Array(n).fill(0);
+        const report = () => {
+          if (onProgress) onProgress(done + partial.reduce((a, b) => a + b, 0), total);
+        };
+        // 1. each run's comparator (one search serves every order)
+        const comparators = new Array(runs);
+        await Promise.all(Array.from({ length: n }, async (_, i) => {
+          const mine = [];
+          for (let r = i; r < runs; r += n) mine.push(r);
+          if (mine.length === 0) return;
+          const answer = await ask(i, message(i, { comparators: mine }));
+          JSON.parse(answer.comparators).forEach((c, k) => { comparators[mine[k]] = c; });
+          done += mine.length;
+          report();
+        }));
+        // 2. the jobs, each taken by the next worker free
+        const jobs = [];
+        for (let o = 0; o < orders; o++) {
+          for (let g = 0; g < groups; g++) jobs.push({ orders: [o], group: g, groups, comparators });
         }
-        const answers = await Promise.all(asks);
-        const out = await ask(0, { merge: answers.map((a) => JSON.parse(a.part)), task: answers[0].task, spread });
+        const parts = [];
+        let task;
+        await Promise.all(Array.from({ length: n }, async (_, i) => {
+          while (jobs.length > 0) {
+            const answer = await ask(i, message(i, { job: jobs.shift() }), (d) => {
+              partial[i] = d;
+              report();
+            });
+            partial[i] = 0;
+            done += runs;
+            report();
+            parts.push(JSON.parse(answer.part));
+            task = answer.task;
+          }
+        }));
+        const out = await ask(0, { merge: parts, task, spread });
         return { board: JSON.parse(out.board), markdown: out.markdown, csv: out.csv };
       });
     },

@@ -1,11 +1,13 @@
 // A Web Worker of the page's leaderboard on one's own CSV: it runs
 // board.wasm (wasm/cmd/board) off the main thread. The CSV comes as text or
 // as a Blob (a File: the page hands over a handle, and the worker reads
-// it, so that a large file costs the page's thread nothing). Messages (each
-// answered with {error} when it cannot):
-//   {inspect: csv}                  -> {info}
-//   {csv, own, spread, orders}      -> {progress: [done, total]}..., then {part, task}
-//   {merge: parts, task, spread}    -> {board, markdown, csv}
+// it, so that a large file costs the page's thread nothing); it is read
+// only for a board's first message here, whose key the worker keeps.
+// Messages (each answered with {error} when it cannot):
+//   {inspect: csv}                           -> {info}
+//   {key, csv, own, spread, comparators: runs} -> {comparators, task}
+//   {key, csv, own, spread, job}             -> {progress: [done, total]}..., then {part, task}
+//   {merge: parts, task, spread}             -> {board, markdown, csv}
 // The page cancels a board by terminating its workers. The data never
 // leave the browser.
 "use strict";
@@ -18,6 +20,8 @@ const ready = (async () => {
   go.run(instance); // main registers the functions, then waits for calls
 })();
 
+let lastKey = null; // the board whose runs board.wasm keeps
+
 self.onmessage = async ({ data }) => {
   try {
     await ready;
@@ -28,8 +32,15 @@ self.onmessage = async ({ data }) => {
     } else if ("merge" in data) {
       out = self.unitfreeMergeBoard(data.task, JSON.stringify(data.spread), JSON.stringify(data.merge));
     } else {
-      out = self.unitfreePlayOrders(await text(data.csv), JSON.stringify(data.own), JSON.stringify(data.spread),
-        JSON.stringify(data.orders), (done, total) => self.postMessage({ progress: [done, total] }));
+      const csv = data.key === lastKey ? null : await text(data.csv);
+      const own = JSON.stringify(data.own), spread = JSON.stringify(data.spread);
+      if ("comparators" in data) {
+        out = self.unitfreeBoardComparators(data.key, csv, own, spread, JSON.stringify(data.comparators));
+      } else {
+        out = self.unitfreeBoardPlay(data.key, csv, own, spread, JSON.stringify(data.job),
+          (done, total) => self.postMessage({ progress: [done, total] }));
+      }
+      lastKey = out.error ? null : data.key;
     }
     self.postMessage(Object.assign({}, out));
   } catch (err) {

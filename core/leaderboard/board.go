@@ -122,7 +122,7 @@ func runTask(task Task, scales []float64, seed uint64) (TaskResult, error) {
 // play runs every catalogue learner on the rounds, one pass in a seeded
 // order, with a bias feature.
 func play(task Task, rounds *data.Rounds, seed uint64) (played, error) {
-	return playContext(context.Background(), task, rounds, seed, nil)
+	return playContext(context.Background(), task, rounds, seed, Learners(task.Kind), nil)
 }
 
 // runLimits bound one run of a board: any table the CSV parser accepts
@@ -133,12 +133,13 @@ func play(task Task, rounds *data.Rounds, seed uint64) (played, error) {
 var runLimits = eval.Limits{MaxLearners: eval.DefaultLimits.MaxLearners, MaxPasses: 1, MaxDim: eval.DefaultLimits.MaxDim,
 	MaxWork: 2e10, MaxClasses: eval.DefaultLimits.MaxClasses, MaxKept: 1e8}
 
-// playContext is play, stopped when ctx is done. With cmp, the best fixed
+// playContext is play of the given learners, stopped when ctx is done.
+// With cmp, the best fixed
 // predictor in hindsight is that one, found before on the same rounds in
 // another order (it does not depend on the order: one pass plays each row
 // once), instead of being searched for again.
-func playContext(ctx context.Context, task Task, rounds *data.Rounds, seed uint64, cmp *eval.Comparator) (played, error) {
-	p := played{learners: Learners(task.Kind)}
+func playContext(ctx context.Context, task Task, rounds *data.Rounds, seed uint64, learners []catalog.Entry, cmp *eval.Comparator) (played, error) {
+	p := played{learners: learners}
 	var specs []eval.LearnerSpec
 	for _, e := range p.learners {
 		specs = append(specs, eval.LearnerSpec{ID: e.ID})

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"unitfree/core/data"
+	"unitfree/core/eval"
 )
 
 // parse reads CSV text for a test.
@@ -88,9 +89,11 @@ func TestOwnTablesThatCannotPlay(t *testing.T) {
 	}
 }
 
-// TestPartsMergeIntoTheBoard: orders played in parts, in any split, merge
-// into the board that one run of every order gives; a split that misses or
-// repeats an order is refused.
+// TestPartsMergeIntoTheBoard: a board cut into parts (some orders, some
+// learners, the comparators searched for apart), in any split, merges into
+// the board that one player of everything gives; a split that misses or
+// repeats a learner's order is refused, as is a learner the task does not
+// play.
 func TestPartsMergeIntoTheBoard(t *testing.T) {
 	task := Tasks()[0]
 	rounds := taskRounds(t, task)
@@ -99,26 +102,54 @@ func TestPartsMergeIntoTheBoard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	play := func(orders ...int) Part {
-		p, err := PlayOrders(context.Background(), task, rounds, sp, orders, nil)
+	runs, err := NewRuns(task, rounds, sp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	cmpsA, err := runs.Comparators(ctx, []int{2, 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmpsB, err := runs.Comparators(ctx, []int{1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmps := []eval.Comparator{cmpsA[1], cmpsB[0], cmpsA[0]}
+	var odd, even []string
+	for i, e := range Learners(task.Kind) {
+		if i%2 == 0 {
+			even = append(even, e.ID)
+		} else {
+			odd = append(odd, e.ID)
+		}
+	}
+	play := func(learners []string, cmps []eval.Comparator, orders ...int) Part {
+		p, err := runs.Play(ctx, orders, learners, cmps, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return p
 	}
-	a, b, c := play(2), play(0), play(1)
-	merged, err := Merge(task, sp, []Part{a, b, c})
+	parts := []Part{play(odd, cmps, 2), play(even, nil, 1, 2), play(even, cmps, 0), play(odd, nil, 0, 1)}
+	merged, err := Merge(task, sp, parts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(merged, whole) {
 		t.Errorf("the merged board differs from the whole one:\n%+v\n%+v", merged, whole)
 	}
-	if _, err := Merge(task, sp, []Part{a, b}); err == nil || !strings.Contains(err.Error(), "do not play all 3 orders") {
-		t.Errorf("a missing order: %v", err)
+	if _, err := Merge(task, sp, parts[1:]); err == nil || !strings.Contains(err.Error(), "in each of the 3 orders once") {
+		t.Errorf("a missing part: %v", err)
 	}
-	if _, err := Merge(task, sp, []Part{a, b, c, a}); err == nil || !strings.Contains(err.Error(), "twice") {
-		t.Errorf("an order twice: %v", err)
+	if _, err := Merge(task, sp, append(parts, parts[0])); err == nil || !strings.Contains(err.Error(), "in each of the 3 orders once") {
+		t.Errorf("a part twice: %v", err)
+	}
+	if _, err := runs.Play(ctx, []int{0}, []string{"soba"}, nil, nil); err == nil || !strings.Contains(err.Error(), `"soba" does not play`) {
+		t.Errorf("a bandit learner on a board: %v", err)
+	}
+	if _, err := runs.Play(ctx, []int{3}, nil, nil, nil); err == nil {
+		t.Errorf("an order past the board's")
 	}
 }
 

@@ -1,19 +1,16 @@
 package leaderboard
 
 import (
-	"cmp"
 	"context"
 	"encoding/csv"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
 
 	"unitfree/core/catalog"
 	"unitfree/core/data"
-	"unitfree/core/eval"
 )
 
 // Spread says how many seeded random orders and random rescalings a board
@@ -121,175 +118,15 @@ func Learners(kind data.Task) []catalog.Entry {
 // progress (when not nil) after each of the Orders × (1 + Rescalings) runs
 // with the runs done and their number.
 func RunSpreadContext(ctx context.Context, task Task, rounds *data.Rounds, sp Spread, progress func(done, total int)) (SpreadBoard, error) {
-	all := make([]int, sp.Orders)
-	for o := range all {
-		all[o] = o
+	runs, err := NewRuns(task, rounds, sp)
+	if err != nil {
+		return SpreadBoard{}, err
 	}
-	p, err := PlayOrders(ctx, task, rounds, sp, all, progress)
+	p, err := runs.Play(ctx, everyOrder(sp), nil, nil, progress)
 	if err != nil {
 		return SpreadBoard{}, err
 	}
 	return Merge(task, sp, []Part{p})
-}
-
-// Part is what some of a board's orders measured: every run of those
-// orders, unsummarised, so that parts played apart (the page plays orders
-// in several workers) merge into the board one run would give.
-type Part struct {
-	Orders      []int       `json:"orders"`                // the orders played, from 0
-	Rounds      int         `json:"rounds"`                // rounds of one run
-	Dropped     int         `json:"dropped"`               // rows left out for a missing value
-	Excluded    int         `json:"excluded"`              // rows left out for a class not chosen
-	Scales      [][]float64 `json:"scales"`                // each rescaling's factor per feature
-	Learners    []SpreadRow `json:"learners"`              // identity, change, divergences and (order 0) curves
-	Natural     [][]float64 `json:"natural"`               // per learner, the error of each order in natural units
-	Rescaled    [][]float64 `json:"rescaled"`              // per learner, the error of each order's rescalings
-	CmpNatural  []float64   `json:"cmpNatural"`            // the comparator's error per order
-	CmpRescaled []float64   `json:"cmpRescaled"`           // and per rescaled run
-	CurveRounds []int       `json:"curveRounds,omitempty"` // the curves' rounds (order 0 only)
-}
-
-// PlayOrders plays the given orders (from 0) of a board: each in natural
-// units and under the spread's rescalings, whose factors depend on the
-// seed only. progress counts this part's runs.
-func PlayOrders(ctx context.Context, task Task, rounds *data.Rounds, sp Spread, orders []int, progress func(done, total int)) (Part, error) {
-	if err := sp.Check(); err != nil {
-		return Part{}, err
-	}
-	part := Part{Orders: orders, Dropped: rounds.Dropped, Excluded: rounds.Excluded}
-	rng := rand.New(rand.NewPCG(sp.Seed, 0x5ca1e))
-	runs := []*data.Rounds{rounds}
-	for range sp.Rescalings {
-		scales := make([]float64, len(rounds.Features))
-		for j := range scales {
-			scales[j] = math.Pow(10, -3+6*rng.Float64())
-		}
-		scaled, err := rounds.Rescale(scales, nil)
-		if err != nil {
-			return Part{}, err
-		}
-		part.Scales, runs = append(part.Scales, scales), append(runs, scaled)
-	}
-	cmps := make([]*eval.Comparator, len(runs)) // each run's comparator, found in its first order
-	for k, o := range orders {
-		if o < 0 || o >= sp.Orders {
-			return Part{}, fmt.Errorf("order %d of a board of %d orders", o+1, sp.Orders)
-		}
-		seed := sp.Seed + uint64(o)
-		var base played
-		for r, rs := range runs {
-			p, err := playContext(ctx, task, rs, seed, cmps[r])
-			if err != nil {
-				return Part{}, err
-			}
-			cmps[r] = &p.result.Comparator
-			if progress != nil {
-				progress(k*len(runs)+r+1, len(orders)*len(runs))
-			}
-			if part.Learners == nil {
-				part.Rounds = p.result.Rounds
-				for _, e := range p.learners {
-					part.Learners = append(part.Learners, SpreadRow{ID: e.ID, Name: e.Name, Family: e.Family, Invariance: e.Invariance})
-				}
-				part.Natural, part.Rescaled = make([][]float64, len(p.learners)), make([][]float64, len(p.learners))
-			}
-			cmpErr := errorOf(task, p.fixed, p.labels)
-			if r == 0 {
-				base = p
-				part.CmpNatural = append(part.CmpNatural, cmpErr)
-			} else {
-				part.CmpRescaled = append(part.CmpRescaled, cmpErr)
-			}
-			if o == 0 && sp.Curves > 0 && r <= 1 {
-				part.CurveRounds = curveRounds(len(p.labels), sp.Curves)
-				for i, l := range p.result.Learners {
-					c := errorCurve(task, l.Predictions, p.labels, part.CurveRounds)
-					if r == 0 {
-						part.Learners[i].Curve = c
-					} else {
-						part.Learners[i].CurveRescaled = c
-					}
-				}
-			}
-			for i, l := range p.result.Learners {
-				e := errorOf(task, l.Predictions, p.labels)
-				row := &part.Learners[i]
-				if r == 0 {
-					part.Natural[i] = append(part.Natural[i], e)
-				} else {
-					part.Rescaled[i] = append(part.Rescaled[i], e)
-					worst, _ := change(base.result.Learners[i].Predictions, l.Predictions)
-					if !(worst <= math.MaxFloat64) { // an overflow: the largest number JSON carries
-						worst = math.MaxFloat64
-					}
-					row.Change = math.Max(row.Change, worst)
-				}
-				if l.DivergedAt > 0 {
-					row.Diverged = append(row.Diverged, Divergence{Order: o + 1, Rescaling: r, Round: l.DivergedAt})
-				}
-			}
-		}
-	}
-	return part, nil
-}
-
-// Merge makes the board from parts that together played each of the
-// spread's orders once, in any split: the same board as one run of every
-// order.
-func Merge(task Task, sp Spread, parts []Part) (SpreadBoard, error) {
-	if err := sp.Check(); err != nil {
-		return SpreadBoard{}, err
-	}
-	seen := make([]bool, sp.Orders)
-	for _, p := range parts {
-		for _, o := range p.Orders {
-			if o < 0 || o >= sp.Orders || seen[o] {
-				return SpreadBoard{}, fmt.Errorf("the parts play order %d twice or out of 1..%d", o+1, sp.Orders)
-			}
-			seen[o] = true
-		}
-	}
-	if slices.Contains(seen, false) || len(parts) == 0 {
-		return SpreadBoard{}, fmt.Errorf("the parts do not play all %d orders", sp.Orders)
-	}
-	first := parts[0]
-	b := SpreadBoard{Task: task, Spread: sp, Rounds: first.Rounds, Dropped: first.Dropped, Excluded: first.Excluded, Scales: first.Scales}
-	natural, rescaled := make([][]float64, len(first.Learners)), make([][]float64, len(first.Learners))
-	var cmpNatural, cmpRescaled []float64
-	for i, l := range first.Learners {
-		b.Learners = append(b.Learners, SpreadRow{ID: l.ID, Name: l.Name, Family: l.Family, Invariance: l.Invariance})
-		for _, p := range parts {
-			if len(p.Learners) != len(first.Learners) || p.Learners[i].ID != l.ID || p.Rounds != first.Rounds {
-				return SpreadBoard{}, fmt.Errorf("the parts played different learners or rounds")
-			}
-			pl := p.Learners[i]
-			row := &b.Learners[i]
-			natural[i] = append(natural[i], p.Natural[i]...)
-			rescaled[i] = append(rescaled[i], p.Rescaled[i]...)
-			row.Change = math.Max(row.Change, pl.Change)
-			row.Diverged = append(row.Diverged, pl.Diverged...)
-			if pl.Curve != nil {
-				row.Curve, row.CurveRescaled, b.CurveRounds = pl.Curve, pl.CurveRescaled, p.CurveRounds
-			}
-		}
-		slices.SortFunc(b.Learners[i].Diverged, func(x, y Divergence) int {
-			return cmp.Or(cmp.Compare(x.Order, y.Order), cmp.Compare(x.Rescaling, y.Rescaling))
-		})
-	}
-	for _, p := range parts {
-		cmpNatural, cmpRescaled = append(cmpNatural, p.CmpNatural...), append(cmpRescaled, p.CmpRescaled...)
-	}
-	b.Comparator = SpreadRow{ID: "comparator", Name: "best fixed linear predictor in hindsight", Natural: rangeOf(cmpNatural)}
-	if len(cmpRescaled) > 0 {
-		b.Comparator.Rescaled = rangeOf(cmpRescaled)
-	}
-	for i := range b.Learners {
-		b.Learners[i].Natural = rangeOf(natural[i])
-		if len(rescaled[i]) > 0 {
-			b.Learners[i].Rescaled = rangeOf(rescaled[i])
-		}
-	}
-	return b, nil
 }
 
 // curveRounds returns up to n rounds, evenly spread over 1..rounds and

@@ -178,7 +178,7 @@ func TestBoardRoom(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("board-run"))); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, ctx, "progress", `document.getElementById("board-status").textContent.includes("runs")`, 10*time.Second)
+	waitFor(t, ctx, "progress", `document.getElementById("board-status").textContent.includes(" %")`, 10*time.Second)
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("board-cancel"))); err != nil {
 		t.Fatal(err)
 	}

@@ -2,18 +2,24 @@
 
 // Command board is the leaderboard on one's own CSV in the browser
 // (board.wasm): it runs in the Web Workers of the page
-// (site/board-worker.js), off the main thread, and registers three
+// (site/board-worker.js), off the main thread, and registers four
 // functions there, each returning {error: message} when it cannot:
 //
 //	unitfreeInspectCSV(csv) -> {info: JSON of leaderboard.TableInfo}
-//	unitfreePlayOrders(csv, own, spread, orders, progress) -> {part, task}
+//	unitfreeBoardComparators(key, csv, own, spread, runs) -> {comparators, task}
+//	unitfreeBoardPlay(key, csv, own, spread, job, progress) -> {part, task}
 //	unitfreeMergeBoard(task, spread, parts) -> {board, markdown, csv}
 //
-// own, spread, orders, task and parts are JSON (leaderboard.Own,
-// leaderboard.Spread, a list of orders from 0, leaderboard.Task, a list of
-// leaderboard.Part); progress(done, total) is called after each run. The
-// page plays a board's orders in several workers and merges their parts in
-// one. The data never leave the browser.
+// own, spread, runs, job, task and parts are JSON (leaderboard.Own,
+// leaderboard.Spread, a list of runs of an order, a job, leaderboard.Task,
+// a list of leaderboard.Part); a job is {orders, group, groups,
+// comparators}: the orders (from 0) of one group of the task's learners
+// (every groups-th from the group-th), with each run's comparator.
+// progress(done, total) is called after each run. The page searches for
+// the comparators in its workers first, then hands out the jobs to the
+// workers as they finish, and merges the parts in one. A worker keeps the
+// board's runs of its last key, so that the CSV is read once per board
+// (csv may then be null). The data never leave the browser.
 package main
 
 import (
@@ -24,6 +30,7 @@ import (
 	"syscall/js"
 
 	"unitfree/core/data"
+	"unitfree/core/eval"
 	"unitfree/core/leaderboard"
 )
 
@@ -36,9 +43,28 @@ func main() {
 		info, err := json.Marshal(leaderboard.Inspect(tab))
 		return map[string]any{"info": string(info)}, err
 	})
-	register("unitfreePlayOrders", 5, func(args []js.Value) (map[string]any, error) {
-		progress := args[4]
-		return play(args[0].String(), args[1].String(), args[2].String(), args[3].String(), func(done, total int) {
+	register("unitfreeBoardComparators", 5, func(args []js.Value) (map[string]any, error) {
+		b, err := load(args[0].String(), args[1], args[2].String(), args[3].String())
+		if err != nil {
+			return nil, err
+		}
+		var runs []int
+		if err := json.Unmarshal([]byte(args[4].String()), &runs); err != nil {
+			return nil, fmt.Errorf("the board's runs: %v", err)
+		}
+		cmps, err := b.runs.Comparators(context.Background(), runs)
+		if err != nil {
+			return nil, err
+		}
+		return answer(b, "comparators", cmps)
+	})
+	register("unitfreeBoardPlay", 6, func(args []js.Value) (map[string]any, error) {
+		b, err := load(args[0].String(), args[1], args[2].String(), args[3].String())
+		if err != nil {
+			return nil, err
+		}
+		progress := args[5]
+		return play(b, args[4].String(), func(done, total int) {
 			if progress.Type() == js.TypeFunction {
 				progress.Invoke(done, total)
 			}
@@ -74,8 +100,26 @@ func spreadOf(text string) (leaderboard.Spread, error) {
 	return spread, spread.Check()
 }
 
-// play parses the CSV text, makes the board's rounds and plays the orders.
-func play(csv, ownJSON, spreadJSON, ordersJSON string, progress func(done, total int)) (map[string]any, error) {
+// board is a board's runs, kept for the calls of one key.
+type board struct {
+	key  string
+	task leaderboard.Task
+	runs *leaderboard.Runs
+}
+
+// last is the board of the last key.
+var last *board
+
+// load returns the board of the key: the last one, or made from the CSV
+// text with the settings.
+func load(key string, csv js.Value, ownJSON, spreadJSON string) (*board, error) {
+	if last != nil && last.key == key {
+		return last, nil
+	}
+	last = nil // its runs can go before the next are made
+	if csv.Type() != js.TypeString {
+		return nil, fmt.Errorf("the board's file is missing")
+	}
 	var own leaderboard.Own
 	if err := json.Unmarshal([]byte(ownJSON), &own); err != nil {
 		return nil, fmt.Errorf("the board's settings: %v", err)
@@ -84,11 +128,7 @@ func play(csv, ownJSON, spreadJSON, ordersJSON string, progress func(done, total
 	if err != nil {
 		return nil, err
 	}
-	var orders []int
-	if err := json.Unmarshal([]byte(ordersJSON), &orders); err != nil {
-		return nil, fmt.Errorf("the board's orders: %v", err)
-	}
-	tab, err := data.ParseCSV(strings.NewReader(csv), data.DefaultLimits)
+	tab, err := data.ParseCSV(strings.NewReader(csv.String()), data.DefaultLimits)
 	if err != nil {
 		return nil, err
 	}
@@ -96,16 +136,55 @@ func play(csv, ownJSON, spreadJSON, ordersJSON string, progress func(done, total
 	if err != nil {
 		return nil, err
 	}
-	p, err := leaderboard.PlayOrders(context.Background(), task, rounds, spread, orders, progress)
+	runs, err := leaderboard.NewRuns(task, rounds, spread)
 	if err != nil {
 		return nil, err
 	}
-	part, err := json.Marshal(p)
+	last = &board{key: key, task: task, runs: runs}
+	return last, nil
+}
+
+// job is one part of a board: some orders of one group of the learners.
+type job struct {
+	Orders      []int             `json:"orders"`
+	Group       int               `json:"group"`
+	Groups      int               `json:"groups"`
+	Comparators []eval.Comparator `json:"comparators"`
+}
+
+// play plays a job of the board.
+func play(b *board, jobJSON string, progress func(done, total int)) (map[string]any, error) {
+	var j job
+	if err := json.Unmarshal([]byte(jobJSON), &j); err != nil {
+		return nil, fmt.Errorf("the board's job: %v", err)
+	}
+	if j.Groups < 1 || j.Group < 0 || j.Group >= j.Groups {
+		return nil, fmt.Errorf("group %d of %d learner groups", j.Group, j.Groups)
+	}
+	var learners []string
+	for i, e := range leaderboard.Learners(b.task.Kind) {
+		if i%j.Groups == j.Group {
+			learners = append(learners, e.ID)
+		}
+	}
+	if learners == nil {
+		return nil, fmt.Errorf("group %d of %d has no learner", j.Group, j.Groups)
+	}
+	p, err := b.runs.Play(context.Background(), j.Orders, learners, j.Comparators, progress)
 	if err != nil {
 		return nil, err
 	}
-	taskJSON, err := json.Marshal(task)
-	return map[string]any{"part": string(part), "task": string(taskJSON)}, err
+	return answer(b, "part", p)
+}
+
+// answer is {name: JSON of v, task: JSON of the board's task}.
+func answer(b *board, name string, v any) (map[string]any, error) {
+	out, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	task, err := json.Marshal(b.task)
+	return map[string]any{name: string(out), "task": string(task)}, err
 }
 
 // merge makes the board from the workers' parts, with its Markdown and CSV.

@@ -429,7 +429,7 @@ func (v *boardView) run() {
 	spreadJS := map[string]any{"orders": sp.Orders, "rescalings": sp.Rescalings, "seed": float64(sp.Seed), "curves": sp.Curves}
 	v.running = true
 	runs := sp.Orders * (1 + sp.Rescalings)
-	workers := js.Global().Get("unitfreeBoard").Call("workers", sp.Orders).Int()
+	workers := js.Global().Get("unitfreeBoard").Call("workers").Int()
 	bar := v.el("progress")
 	bar.Underlying().Set("value", 0)
 	setHidden(bar, false)
@@ -444,7 +444,7 @@ func (v *boardView) run() {
 	progress := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		done, total := args[0].Int(), args[1].Int()
 		bar.Underlying().Set("value", float64(done)/float64(total))
-		v.status(fmt.Sprintf("%s… %d of %d runs", status, done, total))
+		v.status(fmt.Sprintf("%s… %d %%", status, 100*done/total))
 		return nil
 	})
 	finish := func() {
