@@ -24,7 +24,11 @@ func waitReady(t *testing.T, ctx context.Context, url string) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.unitfree && window.unitfree.ready === true`,
+	// The units playground publishes its state when ready; another room's
+	// program says which room it shows (a visit that lands there builds
+	// the units playground only when it is first shown).
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(window.unitfreeRoom ?? "units") === "units" ? window.unitfree?.ready === true
+	  : window.unitfreeRoomShown === window.unitfreeRoom`,
 		chromedp.WithPollingTimeout(60*time.Second))); err != nil {
 		t.Fatalf("the playground did not start: %v", err)
 	}

@@ -543,3 +543,45 @@ func TestLinesOnEachOtherShowBoth(t *testing.T) {
 		t.Fatalf("the step's learners no longer explore together: %+v", state.Learners)
 	}
 }
+
+// TestAnotherRoomLeavesThePlaygroundUnbuilt: a visit that lands in another
+// room builds the units playground only when it is first shown (its build
+// and first pictures once took the shown room's main thread: some 900 ms
+// on a phone); the navigation marks the room shown all along, and the
+// playground, once shown, plays at once.
+func TestAnotherRoomLeavesThePlaygroundUnbuilt(t *testing.T) {
+	ctx := newLiveTab(t)
+	openRoom(t, ctx, serveSite(t, server.New(siteDir))+"#sampling", "unitfreeSampling")
+	time.Sleep(1500 * time.Millisecond)
+	type look struct {
+		Built, AppHidden bool
+		Marked           string
+	}
+	state := func() look {
+		t.Helper()
+		l, err := chromedp.Run(ctx, chromedp.Evaluate[look](`({built: window.unitfree !== undefined,
+		  appHidden: document.getElementById("app").hidden,
+		  marked: document.querySelector("nav.rooms a[aria-current=page]")?.dataset.room ?? ""})`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	if l := state(); l.Built || !l.AppHidden || l.Marked != "sampling" {
+		t.Errorf("in the sampling room: %+v, want the playground unbuilt and hidden, the navigation marking sampling", l)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`nav.rooms a[data-room="lecture"]`))); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the lecture room", `window.unitfreeLecture !== undefined && !document.getElementById("room-lecture").hidden`, 30*time.Second)
+	if l := state(); l.Built || l.Marked != "lecture" {
+		t.Errorf("in the lecture room: %+v, want the playground unbuilt, the navigation marking lecture", l)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`nav.rooms a[data-room="units"]`))); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the playground playing", `window.unitfree !== undefined && window.unitfree.playing && window.unitfree.rounds > 0`, 30*time.Second)
+	if l := state(); l.AppHidden || l.Marked != "units" {
+		t.Errorf("in the units playground: %+v, want it shown and marked", l)
+	}
+}

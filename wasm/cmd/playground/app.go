@@ -51,6 +51,10 @@ type app struct {
 	// it is left as it was (the notice says so) until the visitor changes
 	// something.
 	keepStored bool
+	// shown is set while the units playground is the room shown: hidden,
+	// it neither plays nor draws, so that the room shown has the main
+	// thread.
+	shown bool
 }
 
 // dragState is a point being dragged.
@@ -191,6 +195,11 @@ func (a *app) start() {
 	var tick func(time.Duration)
 	last := time.Duration(0)
 	tick = func(now time.Duration) {
+		if !a.shown {
+			last = 0
+			dom.GetWindow().RequestAnimationFrame(tick)
+			return
+		}
 		if last > 0 {
 			a.frames.add(float64(now-last) / float64(time.Millisecond))
 		}

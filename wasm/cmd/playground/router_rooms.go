@@ -91,4 +91,6 @@ func (r *roomsRouter) route() {
 			r.view(spec).enter(state)
 		}
 	}
+	// the room shown by this program, for the page's tests
+	js.Global().Set("unitfreeRoomShown", name)
 }

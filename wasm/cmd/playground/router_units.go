@@ -35,7 +35,27 @@ func newUnitsRouter(a *app) *unitsRouter {
 // route shows the playground, or hands over to the rooms' program.
 func (r *unitsRouter) route() {
 	name, state := playground.ParseHash(js.Global().Get("location").Get("hash").String())
-	for _, link := range queryAll(r.a.doc, "nav.rooms a") {
+	markRoom(r.a.doc, name)
+	r.a.shown = name == playground.RoomUnits
+	if name != playground.RoomUnits {
+		if r.active {
+			r.a.player.Pause()
+			r.a.syncControls()
+		}
+		r.active = false
+		r.a.el("app").SetAttribute("hidden", "")
+		return
+	}
+	r.active = true
+	removeAttr(r.a.el("app"), "hidden")
+	r.enter(state)
+}
+
+// markRoom marks the room shown in the navigation and in
+// window.unitfreeRoom, and has the page load the rooms' program for a room
+// other than the units playground (it shows that room).
+func markRoom(doc dom.Document, name string) {
+	for _, link := range queryAll(doc, "nav.rooms a") {
 		if attr(link, "data-room") == name {
 			link.SetAttribute("aria-current", "page")
 		} else {
@@ -44,18 +64,8 @@ func (r *unitsRouter) route() {
 	}
 	js.Global().Set("unitfreeRoom", name)
 	if name != playground.RoomUnits {
-		if r.active {
-			r.a.player.Pause()
-			r.a.syncControls()
-		}
-		r.active = false
-		r.a.el("app").SetAttribute("hidden", "")
 		js.Global().Call("unitfreeLoadRooms")
-		return
 	}
-	r.active = true
-	removeAttr(r.a.el("app"), "hidden")
-	r.enter(state)
 }
 
 // enter shows the playground with the link's state: a state other than the

@@ -2,11 +2,40 @@
 
 package main
 
-import "honnef.co/go/js/dom/v2"
+import (
+	"honnef.co/go/js/dom/v2"
+
+	"unitfree/wasm/playground"
+)
 
 // startUnits starts the units playground: the state of the link (else of
-// the last visit), the run, the panels, the controls and the loop.
+// the last visit), the run, the panels, the controls and the loop. A visit
+// that lands in another room hands over to the rooms' program at once and
+// builds the playground only when it is first shown: its build and first
+// pictures would otherwise take the visible room's main thread.
 func startUnits(doc dom.Document) {
+	if currentRoom() == playground.RoomUnits {
+		buildUnits(doc)
+		return
+	}
+	byID(doc, "loading").SetAttribute("hidden", "")
+	markRoom(doc, currentRoom())
+	started := false
+	dom.GetWindow().AddEventListener("hashchange", false, func(dom.Event) {
+		if started {
+			return // the playground's router answers from now on
+		}
+		if currentRoom() != playground.RoomUnits {
+			markRoom(doc, currentRoom())
+			return
+		}
+		started = true
+		buildUnits(doc)
+	})
+}
+
+// buildUnits builds and starts the units playground.
+func buildUnits(doc dom.Document) {
 	a := newApp(doc)
 	a.restore(func() {
 		// The start is cut into several tasks (nextTask), so that the page
