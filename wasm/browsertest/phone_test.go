@@ -33,15 +33,7 @@ const blockingMs = `(since) => window.longTasks.filter(([s]) => s >= since).redu
 // shared) and writes them to the benchmarks' directory when one is given.
 func TestPhoneLiveOnLoad(t *testing.T) {
 	ctx := newLiveTab(t)
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(412, 823, chromedp.EmulateMobile)); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := chromedp.Call(ctx, emulation.SetTouchEmulationEnabled, emulation.SetTouchEmulationEnabledParams{Enabled: true, MaxTouchPoints: 5}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 4}); err != nil {
-		t.Fatal(err)
-	}
+	emulatePhone(t, ctx, 412, 823, 4)
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: collectLongTasks + watchPictures}); err != nil {
 		t.Fatal(err)
 	}
@@ -117,19 +109,27 @@ func evalBool(t *testing.T, ctx context.Context, expr string) bool {
 func phoneTab(t *testing.T, url string) context.Context {
 	t.Helper()
 	ctx := newLiveTab(t)
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile)); err != nil {
+	emulatePhone(t, ctx, 390, 844, 1)
+	waitReady(t, ctx, url)
+	return ctx
+}
+
+// emulatePhone makes the tab a phone: a mobile viewport of the given CSS
+// size, touch as the only pointer, and the CPU slowed cpuRate times (4 is
+// Lighthouse's mobile setting; 1 leaves it).
+func emulatePhone(t *testing.T, ctx context.Context, width, height int64, cpuRate float64) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, height, chromedp.EmulateMobile)); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := chromedp.Call(ctx, emulation.SetTouchEmulationEnabled, emulation.SetTouchEmulationEnabledParams{Enabled: true, MaxTouchPoints: 5}); err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
-		t.Fatal(err)
+	if cpuRate > 1 {
+		if _, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: cpuRate}); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.unitfree && window.unitfree.ready === true`, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
-		t.Fatal(err)
-	}
-	return ctx
 }
 
 // TestPhoneTextsSayTouch: on a device that cannot hover, the hints that
@@ -224,15 +224,7 @@ func TestPhoneFrames(t *testing.T) {
 		{"#lecture", "unitfreeLecture", `window.unitfreeRoomFrames`},
 	} {
 		ctx := newLiveTab(t)
-		if err := chromedp.Do(ctx, chromedp.EmulateViewport(412, 823, chromedp.EmulateMobile)); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := chromedp.Call(ctx, emulation.SetTouchEmulationEnabled, emulation.SetTouchEmulationEnabledParams{Enabled: true, MaxTouchPoints: 5}); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 4}); err != nil {
-			t.Fatal(err)
-		}
+		emulatePhone(t, ctx, 412, 823, 4)
 		openRoom(t, ctx, url+room.hash, room.global)
 		time.Sleep(4 * time.Second)
 		fm, err := chromedp.Run(ctx, chromedp.Evaluate[FrameMeasure](`(() => { const f = `+room.frames+`; return f ? {frameMedianMs: f.frameMedianMs, frameP95Ms: f.frameP95Ms,
