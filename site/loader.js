@@ -103,9 +103,10 @@
 
   // run downloads, compiles (streaming, in a worker when the browser has
   // them) and starts a Go program, calling compiled (if given) between the
-  // two; it resolves when the program is running, to its exit as a
+  // two, after waiting for ready (if given: a function returning a
+  // promise); it resolves when the program is running, to its exit as a
   // promise, which never resolves while the program works.
-  async function run(file, bar, status, what, compiled) {
+  async function run(file, bar, status, what, compiled, ready) {
     if (typeof WebAssembly !== "object") {
       throw new Error("this browser cannot run WebAssembly.");
     }
@@ -126,6 +127,7 @@
     } else {
       module = await compileHere(file, progress);
     }
+    if (ready) await ready();
     const go = new Go();
     const instance = await WebAssembly.instantiate(module, go.importObject);
     if (compiled) compiled();
@@ -151,9 +153,54 @@
       .catch((err) => console.log("service worker not registered: " + err.message));
   }
 
+  // The room a location hash names: "units" for the playground's own.
+  const otherRoom = /^#(bandit|sampling|lecture|board)(\/|$)/;
+  function roomOf(hash) {
+    const m = otherRoom.exec(hash);
+    return m ? m[1] : "units";
+  }
+
+  // markRoom marks the room shown in the navigation and in
+  // window.unitfreeRoom (the playground's program does so once it runs).
+  function markRoom() {
+    const room = roomOf(location.hash);
+    for (const a of document.querySelectorAll("nav.rooms a")) {
+      if (a.dataset.room === room) a.setAttribute("aria-current", "page");
+      else a.removeAttribute("aria-current");
+    }
+    window.unitfreeRoom = room;
+  }
+
+  // unitsShown resolves once the location names the units playground,
+  // marking the navigation meanwhile.
+  function unitsShown() {
+    return new Promise((resolve) => {
+      const check = () => {
+        markRoom();
+        if (roomOf(location.hash) !== "units") return;
+        window.removeEventListener("hashchange", check);
+        resolve();
+      };
+      window.addEventListener("hashchange", check);
+      check();
+    });
+  }
+
+  // The playground's program starts once compiled, but on a visit that
+  // opened another room (whose program, rooms.wasm, is then loading) only
+  // when the units playground is first shown: Go's start would take the
+  // room's main thread (about a second on a phone).
+  async function unitsFirst() {
+    if (!rooms || roomOf(location.hash) === "units") return;
+    const box = document.getElementById("loading");
+    box.hidden = true;
+    await unitsShown();
+    box.hidden = false;
+  }
+
   async function start() {
     const { exited } = await run("playground.wasm", document.getElementById("load-progress"),
-      document.getElementById("load-status"), "the playground", () => { window.unitfreeLoadMs = performance.now(); });
+      document.getElementById("load-status"), "the playground", () => { window.unitfreeLoadMs = performance.now(); }, unitsFirst);
     registerOffline();
     await exited;
     if (document.body.dataset.failed !== "true") window.unitfreeFail(stopped("playground"));
@@ -177,7 +224,10 @@
     };
     box.hidden = false;
     rooms = run("rooms.wasm", document.getElementById("rooms-progress"), status, "the room")
-      .then(({ exited }) => exited.then(() => fail(stopped("room"))))
+      .then(({ exited }) => {
+        registerOffline();
+        return exited.then(() => fail(stopped("room")));
+      })
       .catch((err) => fail("The room could not be loaded: " + err.message));
     return rooms;
   };
@@ -186,6 +236,7 @@
   // programs: the rooms' one starts downloading now, beside the
   // playground's, instead of after it (it shows the room itself).
   if (/^#(bandit|sampling|lecture|board)(\/|$)/.test(location.hash)) window.unitfreeLoadRooms();
+  if (roomOf(location.hash) !== "units") markRoom();
 
   // unitfreeDeflate compresses a link's raw state (raw DEFLATE, as Go's
   // compress/flate reads it) with the browser's CompressionStream, so that

@@ -545,37 +545,39 @@ func TestLinesOnEachOtherShowBoth(t *testing.T) {
 }
 
 // TestAnotherRoomLeavesThePlaygroundUnbuilt: a visit that lands in another
-// room builds the units playground only when it is first shown (its build
-// and first pictures once took the shown room's main thread: some 900 ms
-// on a phone); the navigation marks the room shown all along, and the
-// playground, once shown, plays at once.
+// room starts the units playground's program only when the playground is
+// first shown (Go's start, its build and first pictures once took the
+// shown room's main thread: some 2 s on a phone); the navigation marks the
+// room shown all along, the site still registers for offline use, and
+// the playground, once shown, plays at once.
 func TestAnotherRoomLeavesThePlaygroundUnbuilt(t *testing.T) {
 	ctx := newLiveTab(t)
 	openRoom(t, ctx, serveSite(t, server.New(siteDir))+"#sampling", "unitfreeSampling")
 	time.Sleep(1500 * time.Millisecond)
 	type look struct {
-		Built, AppHidden bool
-		Marked           string
+		Started, Built, AppHidden, Offline bool
+		Marked                             string
 	}
 	state := func() look {
 		t.Helper()
-		l, err := chromedp.Run(ctx, chromedp.Evaluate[look](`({built: window.unitfree !== undefined,
+		l, err := chromedp.Run(ctx, chromedp.Evaluate[look](`(async () => ({started: window.unitfreeLoadMs !== undefined,
+		  built: window.unitfree !== undefined, offline: (await navigator.serviceWorker.getRegistration()) !== undefined,
 		  appHidden: document.getElementById("app").hidden,
-		  marked: document.querySelector("nav.rooms a[aria-current=page]")?.dataset.room ?? ""})`))
+		  marked: document.querySelector("nav.rooms a[aria-current=page]")?.dataset.room ?? ""}))()`, chromedp.EvalAwaitPromise))
 		if err != nil {
 			t.Fatal(err)
 		}
 		return l
 	}
-	if l := state(); l.Built || !l.AppHidden || l.Marked != "sampling" {
-		t.Errorf("in the sampling room: %+v, want the playground unbuilt and hidden, the navigation marking sampling", l)
+	if l := state(); l.Started || l.Built || !l.AppHidden || !l.Offline || l.Marked != "sampling" {
+		t.Errorf("in the sampling room: %+v, want the playground's program not started, the playground hidden, the site registered offline, the navigation marking sampling", l)
 	}
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`nav.rooms a[data-room="lecture"]`))); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, ctx, "the lecture room", `window.unitfreeLecture !== undefined && !document.getElementById("room-lecture").hidden`, 30*time.Second)
-	if l := state(); l.Built || l.Marked != "lecture" {
-		t.Errorf("in the lecture room: %+v, want the playground unbuilt, the navigation marking lecture", l)
+	if l := state(); l.Started || l.Built || l.Marked != "lecture" {
+		t.Errorf("in the lecture room: %+v, want the playground's program not started, the navigation marking lecture", l)
 	}
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`nav.rooms a[data-room="units"]`))); err != nil {
 		t.Fatal(err)
