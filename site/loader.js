@@ -153,6 +153,8 @@
       .catch((err) => console.log("service worker not registered: " + err.message));
   }
 
+  let rooms = null; // the rooms' program once loading (unitfreeLoadRooms)
+
   // The room a location hash names: "units" for the playground's own.
   const otherRoom = /^#(bandit|sampling|lecture|board)(\/|$)/;
   function roomOf(hash) {
@@ -210,7 +212,6 @@
 
   // unitfreeLoadRooms loads the rooms' program once; it shows the room the
   // location names and hides the #rooms-loading box itself.
-  let rooms = null;
   window.unitfreeLoadRooms = function () {
     if (rooms) return rooms;
     const box = document.getElementById("rooms-loading");

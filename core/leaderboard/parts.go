@@ -46,10 +46,6 @@ func NewRuns(task Task, rounds *data.Rounds, sp Spread) (*Runs, error) {
 	return r, nil
 }
 
-// Count returns the number of runs of an order: natural units and each
-// rescaling.
-func (r *Runs) Count() int { return len(r.runs) }
-
 // Comparators searches for the best fixed predictor in hindsight of the
 // given runs (0: natural units, k: the k-th rescaling). It depends on the
 // rows played, not on their order (one pass plays each row once), so one
