@@ -2,16 +2,18 @@
 // inspects a CSV and plays a board in Web Workers (board-worker.js), as
 // many as the device has cores (at most 4), and can cancel it. A board is
 // cut into jobs, each order's learners in as many groups as there are
-// workers: the workers first search for each run's comparator (split among
-// them), then take the jobs one at a time as they finish theirs, so that
-// no worker waits while another has work left; one merges the parts. A CSV is its text or a Blob (a File): a Blob goes to
+// workers: one worker first searches for the comparator (one search serves
+// every order and rescaling) while the others read the file and map its
+// rows, then the workers take the jobs one at a time as they finish
+// theirs, so that no worker waits while another has work left; one merges
+// the parts. A CSV is its text or a Blob (a File): a Blob goes to
 // the workers as a handle, and they read it.
 //   unitfreeBoard.inspect(csv) -> Promise of the table's description
 //     (leaderboard.TableInfo: columns, classes, the label proposed)
 //   unitfreeBoard.run(csv, own, spread, onProgress) -> Promise of
 //     {board, markdown, csv}: the board (leaderboard.SpreadBoard) and its
 //     two downloads; onProgress(done, total) counts the runs of the
-//     learner groups and the comparator searches
+//     learner groups and the comparator search
 //   unitfreeBoard.cancel() -> the running board's promise rejects with "cancelled"
 //   unitfreeBoard.workers() -> how many workers a board uses
 // own: {label, columns, task, positive, classes}; spread: {orders,
@@ -92,28 +94,28 @@
           sent[i] = true;
           return m;
         };
-        // progress: a comparator search counts as a run of a group
-        const total = runs + orders * groups * runs;
+        // progress: the comparator search counts as a run of a group
+        const total = 1 + orders * groups * runs;
         let done = 0;
         const partial = new Array(n).fill(0);
         const report = () => {
           if (onProgress) onProgress(done + partial.reduce((a, b) => a + b, 0), total);
         };
-        // 1. each run's comparator (one search serves every order)
-        const comparators = new Array(runs);
+        // 1. the comparator, while the other workers load the file
+        let comparator;
         await Promise.all(Array.from({ length: n }, async (_, i) => {
-          const mine = [];
-          for (let r = i; r < runs; r += n) mine.push(r);
-          if (mine.length === 0) return;
-          const answer = await ask(i, message(i, { comparators: mine }));
-          JSON.parse(answer.comparators).forEach((c, k) => { comparators[mine[k]] = c; });
-          done += mine.length;
+          if (i > 0) {
+            await ask(i, message(i, { load: true }));
+            return;
+          }
+          comparator = JSON.parse((await ask(i, message(i, { comparator: true }))).comparator);
+          done += 1;
           report();
         }));
         // 2. the jobs, each taken by the next worker free
         const jobs = [];
         for (let o = 0; o < orders; o++) {
-          for (let g = 0; g < groups; g++) jobs.push({ orders: [o], group: g, groups, comparators });
+          for (let g = 0; g < groups; g++) jobs.push({ orders: [o], group: g, groups, comparator });
         }
         const parts = [];
         let task;

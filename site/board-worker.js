@@ -5,7 +5,8 @@
 // only for a board's first message here, whose key the worker keeps.
 // Messages (each answered with {error} when it cannot):
 //   {inspect: csv}                           -> {info}
-//   {key, csv, own, spread, comparators: runs} -> {comparators, task}
+//   {key, csv, own, spread, load: true}       -> {loaded, task}
+//   {key, csv, own, spread, comparator: true} -> {comparator, task}
 //   {key, csv, own, spread, job}             -> {progress: [done, total]}..., then {part, task}
 //   {merge: parts, task, spread}             -> {board, markdown, csv}
 // The page cancels a board by terminating its workers. The data never
@@ -34,8 +35,10 @@ self.onmessage = async ({ data }) => {
     } else {
       const csv = data.key === lastKey ? null : await text(data.csv);
       const own = JSON.stringify(data.own), spread = JSON.stringify(data.spread);
-      if ("comparators" in data) {
-        out = self.unitfreeBoardComparators(data.key, csv, own, spread, JSON.stringify(data.comparators));
+      if ("load" in data) {
+        out = self.unitfreeBoardLoad(data.key, csv, own, spread);
+      } else if ("comparator" in data) {
+        out = self.unitfreeBoardComparator(data.key, csv, own, spread);
       } else {
         out = self.unitfreeBoardPlay(data.key, csv, own, spread, JSON.stringify(data.job),
           (done, total) => self.postMessage({ progress: [done, total] }));

@@ -324,3 +324,38 @@ func TestComparatorIgnoresTheOrder(t *testing.T) {
 		t.Errorf("ResultWith the other order's comparator differs from Result")
 	}
 }
+
+// TestAgainPlaysAsNew checks that a session started again on another's
+// mapped rows, with other learners and another order, records exactly
+// what a session of its own would, leaves the first one as it was, and
+// refuses a configuration that maps the features differently.
+func TestAgainPlaysAsNew(t *testing.T) {
+	r := penguins(t)
+	first, firstResult := run(t, r, baseConfig())
+	cfg := baseConfig()
+	cfg.Seed, cfg.Passes = 9, 1
+	cfg.Learners = []LearnerSpec{{ID: "vaw"}, {ID: "cocob"}}
+	_, want := run(t, r, cfg)
+	again, err := first.Again(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again.Run()
+	got, err := again.Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatal("a session started again differs from a session of its own")
+	}
+	if res, _ := first.Result(); !reflect.DeepEqual(res, firstResult) {
+		t.Fatal("starting again changed the first session")
+	}
+	for _, bad := range []func(*Config){func(c *Config) { c.Bias = false }, func(c *Config) { c.Degree = 2 }} {
+		c := cfg
+		bad(&c)
+		if _, err := first.Again(c); err == nil || !strings.Contains(err.Error(), "map them as it did") {
+			t.Fatalf("a different feature map: err = %v", err)
+		}
+	}
+}

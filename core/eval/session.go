@@ -2,6 +2,7 @@ package eval
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 
@@ -14,9 +15,9 @@ import (
 // player per learner. Step advances it; Result summarises it at any time.
 type Session struct {
 	cfg     *resolved
-	rounds  *data.Rounds
-	mapped  [][]float64 // feature-mapped x of each data row
-	order   []int       // data row of each round, all passes
+	rounds  *data.Rounds // labels and names (its raw features are not kept)
+	mapped  [][]float64  // feature-mapped x of each data row
+	order   []int        // data row of each round, all passes
 	players []*player
 	t       int       // rounds played
 	scratch []float64 // the mapped x of Predict
@@ -49,22 +50,57 @@ func New(r *data.Rounds, cfg Config, lim Limits) (*Session, error) {
 			return nil, &RowError{Row: r.Rows[i], Err: err}
 		}
 	}
-	s := &Session{cfg: res, rounds: r, lim: lim}
-	for _, x := range r.X {
-		s.mapped = append(s.mapped, res.fmap.Apply(nil, x))
-	}
-	for i, x := range s.mapped {
-		if err := linear.CheckInput(x, r.Y[i]); err != nil {
+	dim := res.fmap.Dim()
+	mapped, flat := make([][]float64, len(r.X)), make([]float64, len(r.X)*dim) // one block: fewer objects for the collector
+	for i, x := range r.X {
+		mapped[i] = res.fmap.Apply(flat[i*dim:(i+1)*dim:(i+1)*dim], x)
+		if err := linear.CheckInput(mapped[i], r.Y[i]); err != nil {
 			return nil, &RowError{Row: r.Rows[i], Err: err, Mapped: true}
 		}
 	}
-	s.order = playOrder(len(r.X), res.Passes, res.Shuffle, res.Seed)
+	return start(r, mapped, res, lim)
+}
+
+// Again returns a new session at round 0 on the same rounds, with the
+// learners, order and records of cfg, sharing s's mapped rows (read only):
+// a board plays the same rows many times, and mapping them is the larger
+// part of starting a session. cfg must map the features as s does (the
+// same Bias and Degree).
+func (s *Session) Again(cfg Config) (*Session, error) {
+	res, err := resolve(cfg, s.cfg.fmap.RawDim(), len(s.mapped), s.lim)
+	if err != nil {
+		return nil, err
+	}
+	if res.Degree != s.cfg.Degree || res.Bias != s.cfg.Bias {
+		return nil, fmt.Errorf("a session again on the same rows must map them as it did (degree %d, bias %v)", s.cfg.Degree, s.cfg.Bias)
+	}
+	return start(s.rounds, s.mapped, res, s.lim)
+}
+
+// start returns a session at round 0 on checked, mapped rows. It keeps
+// the rounds' labels and names, not their raw features: it needs only the
+// mapped ones, and the caller may let the raw ones go.
+func start(r *data.Rounds, mapped [][]float64, res *resolved, lim Limits) (*Session, error) {
+	if r.X != nil {
+		kept := *r
+		kept.X = nil
+		r = &kept
+	}
+	s := &Session{cfg: res, rounds: r, mapped: mapped, lim: lim}
+	s.order = playOrder(len(mapped), res.Passes, res.Shuffle, res.Seed)
 	for i, e := range res.entries {
 		l, err := catalog.NewLinear(e.ID, res.fmap.Dim(), res.loss, res.params[i])
 		if err != nil {
 			return nil, err
 		}
-		s.players = append(s.players, &player{id: e.ID, params: res.params[i], learner: linear.NewGuard(l)})
+		p := &player{id: e.ID, params: res.params[i], learner: linear.NewGuard(l)}
+		if res.Keep.Predictions {
+			p.predictions = make([]float64, 0, len(s.order))
+		}
+		if res.Keep.Losses {
+			p.losses = make([]float64, 0, len(s.order))
+		}
+		s.players = append(s.players, p)
 	}
 	return s, nil
 }

@@ -81,6 +81,7 @@ type played struct {
 	fixed    []float64 // the comparator's prediction of each round
 	labels   []float64 // each round's label
 	learners []catalog.Entry
+	session  *eval.Session
 }
 
 // runTask plays the task in natural units and rescaled.
@@ -122,7 +123,7 @@ func runTask(task Task, scales []float64, seed uint64) (TaskResult, error) {
 // play runs every catalogue learner on the rounds, one pass in a seeded
 // order, with a bias feature.
 func play(task Task, rounds *data.Rounds, seed uint64) (played, error) {
-	return playContext(context.Background(), task, rounds, seed, Learners(task.Kind), nil)
+	return playContext(context.Background(), task, rounds, nil, seed, Learners(task.Kind), nil)
 }
 
 // runLimits bound one run of a board: any table the CSV parser accepts
@@ -133,35 +134,64 @@ func play(task Task, rounds *data.Rounds, seed uint64) (played, error) {
 var runLimits = eval.Limits{MaxLearners: eval.DefaultLimits.MaxLearners, MaxPasses: 1, MaxDim: eval.DefaultLimits.MaxDim,
 	MaxWork: 2e10, MaxClasses: eval.DefaultLimits.MaxClasses, MaxKept: 1e8}
 
-// playContext is play of the given learners, stopped when ctx is done.
-// With cmp, the best fixed
-// predictor in hindsight is that one, found before on the same rounds in
-// another order (it does not depend on the order: one pass plays each row
-// once), instead of being searched for again.
-func playContext(ctx context.Context, task Task, rounds *data.Rounds, seed uint64, learners []catalog.Entry, cmp *eval.Comparator) (played, error) {
-	p := played{learners: learners}
+// boardConfig is the configuration of a board's run: one pass in the
+// order of seed, a bias feature, the predictions kept.
+func boardConfig(task Task, seed uint64, learners []catalog.Entry) eval.Config {
 	var specs []eval.LearnerSpec
-	for _, e := range p.learners {
+	for _, e := range learners {
 		specs = append(specs, eval.LearnerSpec{ID: e.ID})
 	}
+	return eval.Config{Task: task.Kind, Loss: task.Loss, Bias: true, Learners: specs,
+		Shuffle: true, Seed: seed, Keep: eval.Keep{Predictions: true}}
+}
+
+// newSession starts a board's run on the rounds, mapping them.
+func newSession(task Task, rounds *data.Rounds, seed uint64, learners []catalog.Entry) (*eval.Session, error) {
 	lim := runLimits
-	lim.MaxLearners = len(specs)
-	s, err := eval.New(rounds, eval.Config{Task: task.Kind, Loss: task.Loss, Bias: true, Learners: specs,
-		Shuffle: true, Seed: seed, Keep: eval.Keep{Predictions: true}}, lim)
+	lim.MaxLearners = max(len(learners), len(catalog.Linear())) // a session started again may play any of them
+	return eval.New(rounds, boardConfig(task, seed, learners), lim)
+}
+
+// comparatorOf gives a run's best fixed predictor in hindsight once its
+// session has played (nil: search for it).
+type comparatorOf func(*eval.Session) (eval.Comparator, error)
+
+// known is a comparator found before on the same rows (in another order:
+// it does not depend on the order, since one pass plays each row once).
+func known(c eval.Comparator) comparatorOf {
+	return func(*eval.Session) (eval.Comparator, error) { return c, nil }
+}
+
+// playContext is play of the given learners, stopped when ctx is done, on
+// the rounds mapped as from's (when not nil: the rows are not mapped
+// again), with the comparator cmp gives (nil: searched for). The played
+// run keeps its session.
+func playContext(ctx context.Context, task Task, rounds *data.Rounds, from *eval.Session, seed uint64, learners []catalog.Entry, cmp comparatorOf) (played, error) {
+	p := played{learners: learners}
+	var s *eval.Session
+	var err error
+	if from != nil {
+		s, err = from.Again(boardConfig(task, seed, learners))
+	} else {
+		s, err = newSession(task, rounds, seed, learners)
+	}
 	if err != nil {
 		return played{}, err
 	}
 	if err := s.RunContext(ctx); err != nil {
 		return played{}, err
 	}
+	var c eval.Comparator
 	if cmp == nil {
-		c, err := s.ComparatorContext(ctx)
-		if err != nil {
-			return played{}, err
-		}
-		cmp = &c
+		c, err = s.ComparatorContext(ctx)
+	} else {
+		c, err = cmp(s)
 	}
-	p.result = s.ResultWith(*cmp)
+	if err != nil {
+		return played{}, err
+	}
+	p.session = s
+	p.result = s.ResultWith(c)
 	p.fixed = s.FixedPredictions(p.result.Comparator.Weights)
 	for t := range p.result.Rounds {
 		p.labels = append(p.labels, rounds.Y[s.RoundRow(t)])

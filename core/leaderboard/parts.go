@@ -17,12 +17,15 @@ import (
 // of the spread's rescalings, whose factors depend on the seed only. A
 // board is cut into parts (some orders, some learners) that play apart,
 // in the page's workers, and merge into the board one player of
-// everything gives.
+// everything gives. Each run's rows are rescaled and mapped (a bias
+// feature appended) once, by its first session, which the sessions after
+// it share; its raw rescaled rows are not kept.
 type Runs struct {
-	task   Task
-	sp     Spread
-	runs   []*data.Rounds // natural units, then each rescaling
-	scales [][]float64    // each rescaling's factor per feature
+	task     Task
+	sp       Spread
+	natural  *data.Rounds
+	scales   [][]float64     // each rescaling's factor per feature
+	sessions []*eval.Session // each run's first session (0: natural units, k: the k-th rescaling)
 }
 
 // NewRuns makes a board's runs of the rounds.
@@ -30,42 +33,103 @@ func NewRuns(task Task, rounds *data.Rounds, sp Spread) (*Runs, error) {
 	if err := sp.Check(); err != nil {
 		return nil, err
 	}
-	r := &Runs{task: task, sp: sp, runs: []*data.Rounds{rounds}}
+	r := &Runs{task: task, sp: sp, natural: rounds, sessions: make([]*eval.Session, 1+sp.Rescalings)}
 	rng := rand.New(rand.NewPCG(sp.Seed, 0x5ca1e))
 	for range sp.Rescalings {
 		scales := make([]float64, len(rounds.Features))
 		for j := range scales {
 			scales[j] = math.Pow(10, -3+6*rng.Float64())
 		}
-		scaled, err := rounds.Rescale(scales, nil)
-		if err != nil {
-			return nil, err
-		}
-		r.scales, r.runs = append(r.scales, scales), append(r.runs, scaled)
+		r.scales = append(r.scales, scales)
 	}
 	return r, nil
 }
 
-// Comparators searches for the best fixed predictor in hindsight of the
-// given runs (0: natural units, k: the k-th rescaling). It depends on the
-// rows played, not on their order (one pass plays each row once), so one
-// search serves every order; the search plays the rows in the first order
-// with the cheapest learner of the catalogue, whose run it does not need.
-func (r *Runs) Comparators(ctx context.Context, which []int) ([]eval.Comparator, error) {
-	out := make([]eval.Comparator, len(which))
-	ogd, _ := catalog.Lookup("ogd")
-	cheap := []catalog.Entry{ogd}
-	for k, run := range which {
-		if run < 0 || run >= len(r.runs) {
-			return nil, fmt.Errorf("run %d of a board of %d runs an order", run, len(r.runs))
-		}
-		p, err := playContext(ctx, r.task, r.runs[run], r.sp.Seed, cheap, nil)
-		if err != nil {
-			return nil, err
-		}
-		out[k] = p.result.Comparator
+// rounds returns a run's rounds: in natural units (0) or under the k-th
+// rescaling, made afresh.
+func (r *Runs) rounds(run int) (*data.Rounds, error) {
+	if run == 0 {
+		return r.natural, nil
 	}
-	return out, nil
+	return r.natural.Rescale(r.scales[run-1], nil)
+}
+
+// play plays run (0: natural units, k: the k-th rescaling) in the order of
+// seed, on the run's mapped rows.
+func (r *Runs) play(ctx context.Context, run int, seed uint64, learners []catalog.Entry, cmp comparatorOf) (played, error) {
+	if r.sessions[run] == nil {
+		rounds, err := r.rounds(run)
+		if err != nil {
+			return played{}, err
+		}
+		p, err := playContext(ctx, r.task, rounds, nil, seed, learners, cmp)
+		if err == nil {
+			r.sessions[run] = p.session
+		}
+		return p, err
+	}
+	return playContext(ctx, r.task, r.natural, r.sessions[run], seed, learners, cmp)
+}
+
+// Map maps every run's rows that no session has mapped yet (a worker that
+// waits for another's comparator search does it ahead of its jobs).
+func (r *Runs) Map() error {
+	ogd, _ := catalog.Lookup("ogd")
+	for run, s := range r.sessions {
+		if s != nil {
+			continue
+		}
+		rounds, err := r.rounds(run)
+		if err != nil {
+			return err
+		}
+		if r.sessions[run], err = newSession(r.task, rounds, r.sp.Seed, []catalog.Entry{ogd}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Comparator searches for the best fixed predictor in hindsight of the
+// board's rounds in natural units. It depends on the rows played, not on
+// their order (one pass plays each row once), so one search serves every
+// order; and a run rescaled feature by feature has as its best predictor
+// this one with each weight divided by its feature's factor (see
+// rescaledComparator), so one search serves every run. The search plays
+// the rows in the first order with the cheapest learner of the catalogue,
+// whose run it does not need.
+func (r *Runs) Comparator(ctx context.Context) (eval.Comparator, error) {
+	ogd, _ := catalog.Lookup("ogd")
+	p, err := r.play(ctx, 0, r.sp.Seed, []catalog.Entry{ogd}, nil)
+	if err != nil {
+		return eval.Comparator{}, err
+	}
+	return p.result.Comparator, nil
+}
+
+// rescaledComparator is the best fixed predictor of the k-th rescaled run,
+// given the natural run's: a predictor u on the natural features makes
+// the same predictions as u_j/s_j on features multiplied by s_j, so each
+// run's best predictor is the natural one's mapped this way. (The search
+// itself sees the same numbers in either run, up to rounding: it works in
+// features scaled to unit root-mean-square.) Its loss is measured on the
+// run's rows. The mapped features are the raw ones and then the bias,
+// which no rescaling touches.
+func (r *Runs) rescaledComparator(natural eval.Comparator, k int) comparatorOf {
+	return func(s *eval.Session) (eval.Comparator, error) {
+		c := natural
+		if natural.Weights == nil {
+			return c, nil
+		}
+		scales := r.scales[k-1]
+		c.Weights = slices.Clone(natural.Weights)
+		for j, f := range scales {
+			c.Weights[j] /= f
+		}
+		losses := s.FixedLoss(c.Weights)
+		c.Loss = losses[len(losses)-1]
+		return c, nil
+	}
 }
 
 // Part is what some of a board's learners measured in some of its orders,
@@ -87,42 +151,44 @@ type Part struct {
 
 // Play plays the given orders (from 0) of a board for the named learners
 // (nil: every learner of the task), each order in natural units and under
-// every rescaling. cmps holds each run's comparator (from Comparators);
-// when nil, Play searches for them in its first order. progress counts
-// this part's runs.
-func (r *Runs) Play(ctx context.Context, orders []int, learners []string, cmps []eval.Comparator, progress func(done, total int)) (Part, error) {
+// every rescaling. cmp is the comparator of the natural run (from
+// Comparator); when nil, Play searches for it in its first order. progress
+// counts this part's runs.
+func (r *Runs) Play(ctx context.Context, orders []int, learners []string, cmp *eval.Comparator, progress func(done, total int)) (Part, error) {
 	task, sp := r.task, r.sp
 	entries, err := learnersNamed(task.Kind, learners)
 	if err != nil {
 		return Part{}, err
 	}
-	if cmps != nil && len(cmps) != len(r.runs) {
-		return Part{}, fmt.Errorf("%d comparators for %d runs an order", len(cmps), len(r.runs))
-	}
-	base := r.runs[0]
+	base := r.natural
 	part := Part{Orders: orders, Dropped: base.Dropped, Excluded: base.Excluded, Scales: r.scales}
 	for _, e := range entries {
 		part.Learners = append(part.Learners, SpreadRow{ID: e.ID, Name: e.Name, Family: e.Family, Invariance: e.Invariance})
 	}
 	part.Natural, part.Rescaled = make([][]float64, len(entries)), make([][]float64, len(entries))
-	found := make([]*eval.Comparator, len(r.runs))
-	for i := range cmps {
-		found[i] = &cmps[i]
-	}
 	for k, o := range orders {
 		if o < 0 || o >= sp.Orders {
 			return Part{}, fmt.Errorf("order %d of a board of %d orders", o+1, sp.Orders)
 		}
 		seed := sp.Seed + uint64(o)
 		var natural played
-		for run, rs := range r.runs {
-			p, err := playContext(ctx, task, rs, seed, entries, found[run])
+		for run := range r.sessions {
+			var c comparatorOf
+			switch {
+			case run > 0:
+				c = r.rescaledComparator(*cmp, run)
+			case cmp != nil:
+				c = known(*cmp)
+			}
+			p, err := r.play(ctx, run, seed, entries, c)
 			if err != nil {
 				return Part{}, err
 			}
-			found[run] = &p.result.Comparator
+			if run == 0 {
+				cmp = &p.result.Comparator
+			}
 			if progress != nil {
-				progress(k*len(r.runs)+run+1, len(orders)*len(r.runs))
+				progress(k*len(r.sessions)+run+1, len(orders)*len(r.sessions))
 			}
 			part.Rounds = p.result.Rounds
 			cmpErr := errorOf(task, p.fixed, p.labels)

@@ -1,6 +1,8 @@
 package leaderboard
 
 import (
+	"context"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -69,4 +71,52 @@ func taskRounds(t *testing.T, task Task) *data.Rounds {
 		t.Fatal(err)
 	}
 	return rounds
+}
+
+// TestOneSearchServesEveryRescaling: the comparator a board gives a
+// rescaled run (the natural run's, each weight divided by its feature's
+// factor) is as good as a search of that run's own, on every task: its
+// loss is the searched one's to 1e-7 relative (searches stop at about
+// 1e-8: the rescaled runs' own searches differ by that from each other),
+// its loss is the natural one's to rounding, and so are its predictions.
+func TestOneSearchServesEveryRescaling(t *testing.T) {
+	ctx := context.Background()
+	for _, task := range Tasks() {
+		runs, err := NewRuns(task, taskRounds(t, task), Spread{Orders: 1, Rescalings: 2, Seed: 11})
+		if err != nil {
+			t.Fatal(err)
+		}
+		natural, err := runs.Comparator(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ogd, _ := catalog.Lookup("ogd")
+		for k := 1; k <= 2; k++ {
+			rescaled, err := runs.rounds(k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			searched, err := playContext(ctx, task, rescaled, nil, runs.sp.Seed, []catalog.Entry{ogd}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			derived, err := runs.play(ctx, k, runs.sp.Seed, []catalog.Entry{ogd}, runs.rescaledComparator(natural, k))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, got := searched.result.Comparator.Loss, derived.result.Comparator.Loss
+			if math.Abs(got-want) > 1e-7*math.Abs(want) {
+				t.Errorf("%s, rescaling %d: the derived comparator's loss %.12g, a search's %.12g", task.Dataset, k, got, want)
+			}
+			if math.Abs(got-natural.Loss) > 1e-12*math.Abs(natural.Loss) {
+				t.Errorf("%s, rescaling %d: the derived comparator's loss %.15g, the natural one's %.15g", task.Dataset, k, got, natural.Loss)
+			}
+			fixed := runs.sessions[0].FixedPredictions(natural.Weights)
+			for i, y := range derived.fixed {
+				if math.Abs(y-fixed[i]) > 1e-9*math.Max(1, math.Abs(y)) {
+					t.Fatalf("%s, rescaling %d, round %d: predicts %v, the natural comparator %v", task.Dataset, k, i+1, y, fixed[i])
+				}
+			}
+		}
+	}
 }

@@ -98,10 +98,10 @@ func TestBoardRunsInTheBrowser(t *testing.T) {
 	if got.Info.Label != "kind" || got.Info.Rows != 300 || len(got.Info.Columns) != 4 {
 		t.Errorf("the file described as %+v", got.Info)
 	}
-	// The progress counts each comparator search (3 runs an order) and
+	// The progress counts the comparator search (one for the board) and
 	// each run of a learner group (3 orders x 3 runs x one group per
 	// worker), reported run by run, rising whichever worker reports.
-	total := 3 + 3*3*got.Workers
+	total := 1 + 3*3*got.Workers
 	if n := len(got.Progress); n < 3*3*got.Workers || got.Progress[n-1] != [2]int{total, total} {
 		t.Errorf("progress %v, want up to %d of %d", got.Progress, total, total)
 	}

@@ -6,18 +6,20 @@
 // functions there, each returning {error: message} when it cannot:
 //
 //	unitfreeInspectCSV(csv) -> {info: JSON of leaderboard.TableInfo}
-//	unitfreeBoardComparators(key, csv, own, spread, runs) -> {comparators, task}
+//	unitfreeBoardLoad(key, csv, own, spread) -> {loaded, task}
+//	unitfreeBoardComparator(key, csv, own, spread) -> {comparator, task}
 //	unitfreeBoardPlay(key, csv, own, spread, job, progress) -> {part, task}
 //	unitfreeMergeBoard(task, spread, parts) -> {board, markdown, csv}
 //
-// own, spread, runs, job, task and parts are JSON (leaderboard.Own,
-// leaderboard.Spread, a list of runs of an order, a job, leaderboard.Task,
-// a list of leaderboard.Part); a job is {orders, group, groups,
-// comparators}: the orders (from 0) of one group of the task's learners
-// (every groups-th from the group-th), with each run's comparator.
+// own, spread, job, task and parts are JSON (leaderboard.Own,
+// leaderboard.Spread, a job, leaderboard.Task, a list of
+// leaderboard.Part); a job is {orders, group, groups, comparator}: the
+// orders (from 0) of one group of the task's learners (every groups-th
+// from the group-th), with the comparator of the natural run.
 // progress(done, total) is called after each run. The page searches for
-// the comparators in its workers first, then hands out the jobs to the
-// workers as they finish, and merges the parts in one. A worker keeps the
+// the comparator in one worker while the others load the file and map its
+// rows, then hands out the jobs to the workers as they finish, and merges
+// the parts in one. A worker keeps the
 // board's runs of its last key, so that the CSV is read once per board
 // (csv may then be null). The data never leave the browser.
 package main
@@ -43,20 +45,26 @@ func main() {
 		info, err := json.Marshal(leaderboard.Inspect(tab))
 		return map[string]any{"info": string(info)}, err
 	})
-	register("unitfreeBoardComparators", 5, func(args []js.Value) (map[string]any, error) {
+	register("unitfreeBoardLoad", 4, func(args []js.Value) (map[string]any, error) {
 		b, err := load(args[0].String(), args[1], args[2].String(), args[3].String())
 		if err != nil {
 			return nil, err
 		}
-		var runs []int
-		if err := json.Unmarshal([]byte(args[4].String()), &runs); err != nil {
-			return nil, fmt.Errorf("the board's runs: %v", err)
+		if err := b.runs.Map(); err != nil {
+			return nil, err
 		}
-		cmps, err := b.runs.Comparators(context.Background(), runs)
+		return answer(b, "loaded", true)
+	})
+	register("unitfreeBoardComparator", 4, func(args []js.Value) (map[string]any, error) {
+		b, err := load(args[0].String(), args[1], args[2].String(), args[3].String())
 		if err != nil {
 			return nil, err
 		}
-		return answer(b, "comparators", cmps)
+		cmp, err := b.runs.Comparator(context.Background())
+		if err != nil {
+			return nil, err
+		}
+		return answer(b, "comparator", cmp)
 	})
 	register("unitfreeBoardPlay", 6, func(args []js.Value) (map[string]any, error) {
 		b, err := load(args[0].String(), args[1], args[2].String(), args[3].String())
@@ -146,10 +154,10 @@ func load(key string, csv js.Value, ownJSON, spreadJSON string) (*board, error) 
 
 // job is one part of a board: some orders of one group of the learners.
 type job struct {
-	Orders      []int             `json:"orders"`
-	Group       int               `json:"group"`
-	Groups      int               `json:"groups"`
-	Comparators []eval.Comparator `json:"comparators"`
+	Orders     []int            `json:"orders"`
+	Group      int              `json:"group"`
+	Groups     int              `json:"groups"`
+	Comparator *eval.Comparator `json:"comparator"`
 }
 
 // play plays a job of the board.
@@ -170,7 +178,7 @@ func play(b *board, jobJSON string, progress func(done, total int)) (map[string]
 	if learners == nil {
 		return nil, fmt.Errorf("group %d of %d has no learner", j.Group, j.Groups)
 	}
-	p, err := b.runs.Play(context.Background(), j.Orders, learners, j.Comparators, progress)
+	p, err := b.runs.Play(context.Background(), j.Orders, learners, j.Comparator, progress)
 	if err != nil {
 		return nil, err
 	}
