@@ -4,9 +4,10 @@
 // cut into jobs, each order's learners in as many groups as there are
 // workers: one worker first searches for the comparator (one search serves
 // every order and rescaling) while the others read the file and map its
-// rows, then the workers take the jobs one at a time as they finish
-// theirs, so that no worker waits while another has work left; one merges
-// the parts. A CSV is its text or a Blob (a File): a Blob goes to
+// rows, and one of them splits the learners into groups of about equal
+// work (timed on the file's first rows); then the workers take the jobs
+// one at a time as they finish theirs, so that no worker waits while
+// another has work left; one merges the parts. A CSV is its text or a Blob (a File): a Blob goes to
 // the workers as a handle, and they read it.
 //   unitfreeBoard.inspect(csv) -> Promise of the table's description
 //     (leaderboard.TableInfo: columns, classes, the label proposed)
@@ -101,11 +102,13 @@
         const report = () => {
           if (onProgress) onProgress(done + partial.reduce((a, b) => a + b, 0), total);
         };
-        // 1. the comparator, while the other workers load the file
-        let comparator;
+        // 1. the comparator, while the other workers load the file and
+        // one of them splits the learners
+        let comparator, learnerGroups = [null];
         await Promise.all(Array.from({ length: n }, async (_, i) => {
           if (i > 0) {
-            await ask(i, message(i, { load: true }));
+            const answer = await ask(i, message(i, { load: i === 1 ? groups : 0 }));
+            if (i === 1) learnerGroups = JSON.parse(answer.groups);
             return;
           }
           comparator = JSON.parse((await ask(i, message(i, { comparator: true }))).comparator);
@@ -115,7 +118,7 @@
         // 2. the jobs, each taken by the next worker free
         const jobs = [];
         for (let o = 0; o < orders; o++) {
-          for (let g = 0; g < groups; g++) jobs.push({ orders: [o], group: g, groups, comparator });
+          for (const learners of learnerGroups) jobs.push({ orders: [o], learners, comparator });
         }
         const parts = [];
         let task;

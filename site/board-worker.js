@@ -5,7 +5,7 @@
 // only for a board's first message here, whose key the worker keeps.
 // Messages (each answered with {error} when it cannot):
 //   {inspect: csv}                           -> {info}
-//   {key, csv, own, spread, load: true}       -> {loaded, task}
+//   {key, csv, own, spread, load: groups}     -> {groups, task}
 //   {key, csv, own, spread, comparator: true} -> {comparator, task}
 //   {key, csv, own, spread, job}             -> {progress: [done, total]}..., then {part, task}
 //   {merge: parts, task, spread}             -> {board, markdown, csv}
@@ -36,7 +36,7 @@ self.onmessage = async ({ data }) => {
       const csv = data.key === lastKey ? null : await text(data.csv);
       const own = JSON.stringify(data.own), spread = JSON.stringify(data.spread);
       if ("load" in data) {
-        out = self.unitfreeBoardLoad(data.key, csv, own, spread);
+        out = self.unitfreeBoardLoad(data.key, csv, own, spread, data.load);
       } else if ("comparator" in data) {
         out = self.unitfreeBoardComparator(data.key, csv, own, spread);
       } else {

@@ -81,7 +81,6 @@ type played struct {
 	fixed    []float64 // the comparator's prediction of each round
 	labels   []float64 // each round's label
 	learners []catalog.Entry
-	session  *eval.Session
 }
 
 // runTask plays the task in natural units and rescaled.
@@ -164,8 +163,7 @@ func known(c eval.Comparator) comparatorOf {
 
 // playContext is play of the given learners, stopped when ctx is done, on
 // the rounds mapped as from's (when not nil: the rows are not mapped
-// again), with the comparator cmp gives (nil: searched for). The played
-// run keeps its session.
+// again), with the comparator cmp gives (nil: searched for).
 func playContext(ctx context.Context, task Task, rounds *data.Rounds, from *eval.Session, seed uint64, learners []catalog.Entry, cmp comparatorOf) (played, error) {
 	p := played{learners: learners}
 	var s *eval.Session
@@ -190,7 +188,6 @@ func playContext(ctx context.Context, task Task, rounds *data.Rounds, from *eval
 	if err != nil {
 		return played{}, err
 	}
-	p.session = s
 	p.result = s.ResultWith(c)
 	p.fixed = s.FixedPredictions(p.result.Comparator.Weights)
 	for t := range p.result.Rounds {

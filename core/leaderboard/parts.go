@@ -18,14 +18,14 @@ import (
 // board is cut into parts (some orders, some learners) that play apart,
 // in the page's workers, and merge into the board one player of
 // everything gives. Each run's rows are rescaled and mapped (a bias
-// feature appended) once, by its first session, which the sessions after
-// it share; its raw rescaled rows are not kept.
+// feature appended) once, into a session that plays nothing, whose mapped
+// rows the run's sessions share; its raw rescaled rows are not kept.
 type Runs struct {
 	task     Task
 	sp       Spread
 	natural  *data.Rounds
 	scales   [][]float64     // each rescaling's factor per feature
-	sessions []*eval.Session // each run's first session (0: natural units, k: the k-th rescaling)
+	sessions []*eval.Session // each run's mapped rows, in a session (0: natural units, k: the k-th rescaling)
 }
 
 // NewRuns makes a board's runs of the rounds.
@@ -57,16 +57,8 @@ func (r *Runs) rounds(run int) (*data.Rounds, error) {
 // play plays run (0: natural units, k: the k-th rescaling) in the order of
 // seed, on the run's mapped rows.
 func (r *Runs) play(ctx context.Context, run int, seed uint64, learners []catalog.Entry, cmp comparatorOf) (played, error) {
-	if r.sessions[run] == nil {
-		rounds, err := r.rounds(run)
-		if err != nil {
-			return played{}, err
-		}
-		p, err := playContext(ctx, r.task, rounds, nil, seed, learners, cmp)
-		if err == nil {
-			r.sessions[run] = p.session
-		}
-		return p, err
+	if err := r.mapped(run); err != nil {
+		return played{}, err
 	}
 	return playContext(ctx, r.task, r.natural, r.sessions[run], seed, learners, cmp)
 }
@@ -74,20 +66,26 @@ func (r *Runs) play(ctx context.Context, run int, seed uint64, learners []catalo
 // Map maps every run's rows that no session has mapped yet (a worker that
 // waits for another's comparator search does it ahead of its jobs).
 func (r *Runs) Map() error {
-	ogd, _ := catalog.Lookup("ogd")
-	for run, s := range r.sessions {
-		if s != nil {
-			continue
-		}
-		rounds, err := r.rounds(run)
-		if err != nil {
-			return err
-		}
-		if r.sessions[run], err = newSession(r.task, rounds, r.sp.Seed, []catalog.Entry{ogd}); err != nil {
+	for run := range r.sessions {
+		if err := r.mapped(run); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// mapped makes sure a session has mapped the run's rows.
+func (r *Runs) mapped(run int) error {
+	if r.sessions[run] != nil {
+		return nil
+	}
+	rounds, err := r.rounds(run)
+	if err != nil {
+		return err
+	}
+	ogd, _ := catalog.Lookup("ogd")
+	r.sessions[run], err = newSession(r.task, rounds, r.sp.Seed, []catalog.Entry{ogd})
+	return err
 }
 
 // Comparator searches for the best fixed predictor in hindsight of the

@@ -91,6 +91,10 @@ func TestOneSearchServesEveryRescaling(t *testing.T) {
 			t.Fatal(err)
 		}
 		ogd, _ := catalog.Lookup("ogd")
+		nat, err := runs.play(ctx, 0, runs.sp.Seed, []catalog.Entry{ogd}, known(natural))
+		if err != nil {
+			t.Fatal(err)
+		}
 		for k := 1; k <= 2; k++ {
 			rescaled, err := runs.rounds(k)
 			if err != nil {
@@ -111,7 +115,10 @@ func TestOneSearchServesEveryRescaling(t *testing.T) {
 			if math.Abs(got-natural.Loss) > 1e-12*math.Abs(natural.Loss) {
 				t.Errorf("%s, rescaling %d: the derived comparator's loss %.15g, the natural one's %.15g", task.Dataset, k, got, natural.Loss)
 			}
-			fixed := runs.sessions[0].FixedPredictions(natural.Weights)
+			fixed := nat.fixed
+			if len(fixed) != len(derived.fixed) {
+				t.Fatalf("%d rounds natural, %d rescaled", len(fixed), len(derived.fixed))
+			}
 			for i, y := range derived.fixed {
 				if math.Abs(y-fixed[i]) > 1e-9*math.Max(1, math.Abs(y)) {
 					t.Fatalf("%s, rescaling %d, round %d: predicts %v, the natural comparator %v", task.Dataset, k, i+1, y, fixed[i])

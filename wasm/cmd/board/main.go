@@ -6,20 +6,21 @@
 // functions there, each returning {error: message} when it cannot:
 //
 //	unitfreeInspectCSV(csv) -> {info: JSON of leaderboard.TableInfo}
-//	unitfreeBoardLoad(key, csv, own, spread) -> {loaded, task}
+//	unitfreeBoardLoad(key, csv, own, spread, groups) -> {groups, task}
 //	unitfreeBoardComparator(key, csv, own, spread) -> {comparator, task}
 //	unitfreeBoardPlay(key, csv, own, spread, job, progress) -> {part, task}
 //	unitfreeMergeBoard(task, spread, parts) -> {board, markdown, csv}
 //
 // own, spread, job, task and parts are JSON (leaderboard.Own,
 // leaderboard.Spread, a job, leaderboard.Task, a list of
-// leaderboard.Part); a job is {orders, group, groups, comparator}: the
-// orders (from 0) of one group of the task's learners (every groups-th
-// from the group-th), with the comparator of the natural run.
-// progress(done, total) is called after each run. The page searches for
-// the comparator in one worker while the others load the file and map its
-// rows, then hands out the jobs to the workers as they finish, and merges
-// the parts in one. A worker keeps the
+// leaderboard.Part); a job is {orders, learners, comparator}: the orders
+// (from 0) of a group of the task's learners (null: all of them), with the
+// comparator of the natural run. Load splits the learners into groups of
+// about equal work when asked for more than one (leaderboard.Runs.Split),
+// and answers null otherwise. progress(done, total) is called after each
+// run. The page searches for the comparator in one worker while the others
+// load the file, map its rows and split the learners, then hands out the
+// jobs to the workers as they finish, and merges the parts in one. A worker keeps the
 // board's runs of its last key, so that the CSV is read once per board
 // (csv may then be null). The data never leave the browser.
 package main
@@ -45,7 +46,7 @@ func main() {
 		info, err := json.Marshal(leaderboard.Inspect(tab))
 		return map[string]any{"info": string(info)}, err
 	})
-	register("unitfreeBoardLoad", 4, func(args []js.Value) (map[string]any, error) {
+	register("unitfreeBoardLoad", 5, func(args []js.Value) (map[string]any, error) {
 		b, err := load(args[0].String(), args[1], args[2].String(), args[3].String())
 		if err != nil {
 			return nil, err
@@ -53,7 +54,13 @@ func main() {
 		if err := b.runs.Map(); err != nil {
 			return nil, err
 		}
-		return answer(b, "loaded", true)
+		var groups [][]string
+		if n := args[4].Int(); n > 1 {
+			if groups, err = b.runs.Split(n); err != nil {
+				return nil, err
+			}
+		}
+		return answer(b, "groups", groups)
 	})
 	register("unitfreeBoardComparator", 4, func(args []js.Value) (map[string]any, error) {
 		b, err := load(args[0].String(), args[1], args[2].String(), args[3].String())
@@ -152,11 +159,10 @@ func load(key string, csv js.Value, ownJSON, spreadJSON string) (*board, error) 
 	return last, nil
 }
 
-// job is one part of a board: some orders of one group of the learners.
+// job is one part of a board: some orders of a group of the learners.
 type job struct {
 	Orders     []int            `json:"orders"`
-	Group      int              `json:"group"`
-	Groups     int              `json:"groups"`
+	Learners   []string         `json:"learners"` // null: every learner of the task
 	Comparator *eval.Comparator `json:"comparator"`
 }
 
@@ -166,19 +172,7 @@ func play(b *board, jobJSON string, progress func(done, total int)) (map[string]
 	if err := json.Unmarshal([]byte(jobJSON), &j); err != nil {
 		return nil, fmt.Errorf("the board's job: %v", err)
 	}
-	if j.Groups < 1 || j.Group < 0 || j.Group >= j.Groups {
-		return nil, fmt.Errorf("group %d of %d learner groups", j.Group, j.Groups)
-	}
-	var learners []string
-	for i, e := range leaderboard.Learners(b.task.Kind) {
-		if i%j.Groups == j.Group {
-			learners = append(learners, e.ID)
-		}
-	}
-	if learners == nil {
-		return nil, fmt.Errorf("group %d of %d has no learner", j.Group, j.Groups)
-	}
-	p, err := b.runs.Play(context.Background(), j.Orders, learners, j.Comparator, progress)
+	p, err := b.runs.Play(context.Background(), j.Orders, j.Learners, j.Comparator, progress)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,68 @@
+package leaderboard
+
+import (
+	"cmp"
+	"slices"
+	"time"
+
+	"unitfree/core/catalog"
+)
+
+// splitRounds is how many rounds Split times each learner on: enough to
+// pass the rounds where a second-order learner is still cheap (its first
+// d rounds add directions), few enough to cost a fraction of one run.
+const splitRounds = 2000
+
+// Split cuts the task's learners into n groups of about equal work, for
+// n workers to play the board's orders group by group: it times each
+// learner on the first rounds of the natural run, on the machine that
+// will play them, since costs differ by the data's width and by the
+// machine (in the browser a second-order learner's matrix work costs
+// several times more than its share of the work natively), then hands
+// out the learners, the slowest first, each to the group with the least
+// work so far. The split decides only who plays what: any split merges
+// into the same board.
+func (r *Runs) Split(n int) ([][]string, error) {
+	entries := Learners(r.task.Kind)
+	n = max(1, min(n, len(entries)))
+	if err := r.mapped(0); err != nil {
+		return nil, err
+	}
+	costs := make([]time.Duration, len(entries))
+	for i, e := range entries {
+		s, err := r.sessions[0].Again(boardConfig(r.task, r.sp.Seed, []catalog.Entry{e}))
+		if err != nil {
+			return nil, err
+		}
+		start := time.Now()
+		s.Step(splitRounds)
+		costs[i] = time.Since(start)
+	}
+	return splitByCost(entries, costs, n), nil
+}
+
+// splitByCost hands out the learners, the costliest first (ties in the
+// catalogue's order), each to the group with the least cost so far; each
+// group lists its learners in the catalogue's order.
+func splitByCost(entries []catalog.Entry, costs []time.Duration, n int) [][]string {
+	byCost := make([]int, len(entries))
+	for i := range byCost {
+		byCost[i] = i
+	}
+	slices.SortStableFunc(byCost, func(a, b int) int { return cmp.Compare(costs[b], costs[a]) })
+	load := make([]time.Duration, n)
+	member := make([][]int, n)
+	for _, i := range byCost {
+		g := slices.Index(load, slices.Min(load))
+		load[g] += costs[i]
+		member[g] = append(member[g], i)
+	}
+	groups := make([][]string, n)
+	for g, m := range member {
+		slices.Sort(m)
+		for _, i := range m {
+			groups[g] = append(groups[g], entries[i].ID)
+		}
+	}
+	return groups
+}
