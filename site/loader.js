@@ -43,7 +43,8 @@
   }
 
   // compileInWorker downloads and compiles a WebAssembly file in
-  // compile-worker.js (streaming compilation off the main thread) and
+  // compile-worker.js (streaming compilation off the main thread, then a
+  // first run there that compiles the program's start) and
   // resolves to the module; it rejects if the browser cannot.
   function compileInWorker(file, progress) {
     return new Promise((resolve, reject) => {
@@ -56,6 +57,7 @@
       worker.onmessage = ({ data }) => {
         if ("got" in data) return progress(data.got, data.total, data.done);
         worker.terminate();
+        if (data.warm) console.log(`warming ${file} up in the worker failed: ${data.warm}`);
         if (data.module) resolve(data.module);
         else reject(new Error(data.error));
       };
@@ -130,6 +132,9 @@
     if (ready) await ready();
     const go = new Go();
     const instance = await WebAssembly.instantiate(module, go.importObject);
+    // The program starts in a task of its own, not in the one that ended
+    // the instantiation: two shorter tasks, with input and paint between.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     if (compiled) compiled();
     status.textContent = "Starting…";
     return { exited: go.run(instance) };

@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"syscall/js"
 
 	"honnef.co/go/js/dom/v2"
@@ -86,13 +87,15 @@ func (c *lineChart) showFor(state any, curves func() ([]curve, bool)) string {
 var path2D = js.Global().Get("Path2D")
 
 // readoutHint invites the visitor to read a chart's values: by hovering
-// it, or on a device whose pointer is a finger, by touching it.
-var readoutHint = func() string {
+// it, or on a device whose pointer is a finger, by touching it. (Asked of
+// the page when first needed, not at start: the program also starts where
+// there is no window, in the compiling worker.)
+var readoutHint = sync.OnceValue(func() string {
 	if js.Global().Call("matchMedia", "(hover: none) and (pointer: coarse)").Get("matches").Bool() {
 		return "Touch the chart for values."
 	}
 	return "Hover the chart for values."
-}()
+})
 
 // newLineChart wraps the canvas with the given id; redraw is called when
 // the pointer moves over it or leaves it, and when its width on screen
@@ -308,7 +311,7 @@ func (c *lineChart) render(curves []curve, logY bool) string {
 		y += 5
 	}
 	if math.IsNaN(c.hover) {
-		return readoutHint
+		return readoutHint()
 	}
 	x := chartLeft + c.hover/xmax*pw
 	ctx.SetStrokeStyle("rgba(31,39,51,0.4)")

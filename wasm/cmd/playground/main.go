@@ -11,6 +11,9 @@ import (
 )
 
 func main() {
+	if warmingUp() {
+		return
+	}
 	// Collect garbage less often: a collection is a pause of the page, and
 	// the playground's heap is small.
 	debug.SetGCPercent(400)

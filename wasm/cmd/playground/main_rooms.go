@@ -7,6 +7,9 @@ package main
 import "honnef.co/go/js/dom/v2"
 
 func main() {
+	if warmingUp() {
+		return
+	}
 	doc := dom.GetWindow().Document()
 	byID(doc, "rooms-loading").SetAttribute("hidden", "")
 	newRoomsRouter(doc).route()

@@ -16,6 +16,9 @@ import (
 )
 
 func main() {
+	if warmingUp() {
+		return
+	}
 	debug.SetGCPercent(400)
 	doc := dom.GetWindow().Document()
 	var rooms *roomsRouter

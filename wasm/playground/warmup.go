@@ -1,0 +1,33 @@
+package playground
+
+// WarmUp does, without a page, the pure-Go work of the playground's first
+// frames: the default model's run plays its first rounds, computes its
+// regrets and a small heatmap for each learner. The browser compiles a
+// WebAssembly function when it is first called, on the calling thread, and
+// the compiled code goes with the module: the page's compiling worker runs
+// this once, so that the page's main thread finds this code compiled. It
+// returns the rounds played.
+func WarmUp() (int, error) {
+	m := NewModel()
+	r, err := NewRun(m)
+	if err != nil {
+		return 0, err
+	}
+	r.Advance(warmUpRounds)
+	if _, err := r.Regrets(); err != nil {
+		return 0, err
+	}
+	const side = 8
+	probs := make([]float64, side*side)
+	rgba := make([]byte, 4*side*side)
+	frame := m.DisplayFrame(100, 100, 10)
+	for i := range m.Learners {
+		r.Probabilities(i, probs, side, side, frame)
+		PaintHeatmap(rgba, probs)
+	}
+	return r.Played(), nil
+}
+
+// warmUpRounds is how many rounds WarmUp plays: enough to reach every
+// branch of the default learners' updates, few enough to cost milliseconds.
+const warmUpRounds = 300
