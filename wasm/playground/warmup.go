@@ -28,6 +28,27 @@ func WarmUp() (int, error) {
 	return r.Played(), nil
 }
 
-// warmUpRounds is how many rounds WarmUp plays: enough to reach every
+// WarmUpRooms is WarmUp for the other rooms (bandit, sampling, lecture):
+// each room's default run plays its first steps. It returns the steps
+// each room played.
+func WarmUpRooms() ([]int, error) {
+	runs := []func() (Stepper, error){
+		func() (Stepper, error) { return NewBanditRun(NewBanditRoom()) },
+		func() (Stepper, error) { return NewSamplingRun(NewSamplingRoom()) },
+		func() (Stepper, error) { return NewLectureRun(NewLecture()) },
+	}
+	var played []int
+	for _, start := range runs {
+		r, err := start()
+		if err != nil {
+			return played, err
+		}
+		r.Advance(warmUpRounds)
+		played = append(played, r.Played())
+	}
+	return played, nil
+}
+
+// warmUpRounds is how many rounds (steps) WarmUp and WarmUpRooms play: enough to reach every
 // branch of the default learners' updates, few enough to cost milliseconds.
 const warmUpRounds = 300

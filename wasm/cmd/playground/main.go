@@ -8,10 +8,12 @@ import (
 	"runtime/debug"
 
 	"honnef.co/go/js/dom/v2"
+
+	"unitfree/wasm/playground"
 )
 
 func main() {
-	if warmingUp() {
+	if warmingUp(playground.WarmUp) {
 		return
 	}
 	// Collect garbage less often: a collection is a pause of the page, and

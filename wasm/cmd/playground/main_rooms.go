@@ -4,10 +4,14 @@
 // the OGD lecture, loaded by the page when one of them is first shown.
 package main
 
-import "honnef.co/go/js/dom/v2"
+import (
+	"honnef.co/go/js/dom/v2"
+
+	"unitfree/wasm/playground"
+)
 
 func main() {
-	if warmingUp() {
+	if warmingUp(playground.WarmUpRooms) {
 		return
 	}
 	doc := dom.GetWindow().Document()

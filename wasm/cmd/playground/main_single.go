@@ -13,10 +13,12 @@ import (
 	"syscall/js"
 
 	"honnef.co/go/js/dom/v2"
+
+	"unitfree/wasm/playground"
 )
 
 func main() {
-	if warmingUp() {
+	if warmingUp(playground.WarmUp) {
 		return
 	}
 	debug.SetGCPercent(400)
