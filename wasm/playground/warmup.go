@@ -49,6 +49,7 @@ func WarmUpRooms() ([]int, error) {
 	return played, nil
 }
 
-// warmUpRounds is how many rounds (steps) WarmUp and WarmUpRooms play: enough to reach every
-// branch of the default learners' updates, few enough to cost milliseconds.
+// warmUpRounds is how many rounds (steps) WarmUp and WarmUpRooms play:
+// enough for the learners' updates to run many times, few enough to cost
+// about 10 ms natively for every room together.
 const warmUpRounds = 300
