@@ -22,6 +22,13 @@ const splitRounds = 2000
 // out the learners, the slowest first, each to the group with the least
 // work so far. The split decides only who plays what: any split merges
 // into the same board.
+//
+// Every learner plays the rounds once untimed before the timed pass. A
+// browser first runs a WebAssembly function as quickly compiled code and
+// replaces it with optimised code once it is hot; timed cold, the
+// learners first in the catalogue paid for the shared code's start, and
+// a 100,000 x 50 board in Chromium was split into groups of 10.8 s and
+// 24.5 s of work per order instead of two of about 17.6 s.
 func (r *Runs) Split(n int) ([][]string, error) {
 	entries := Learners(r.task.Kind)
 	n = max(1, min(n, len(entries)))
@@ -29,14 +36,18 @@ func (r *Runs) Split(n int) ([][]string, error) {
 		return nil, err
 	}
 	costs := make([]time.Duration, len(entries))
-	for i, e := range entries {
-		s, err := r.sessions[0].Again(boardConfig(r.task, r.sp.Seed, []catalog.Entry{e}))
-		if err != nil {
-			return nil, err
+	for pass := range 2 { // the first warms the code up
+		for i, e := range entries {
+			s, err := r.sessions[0].Again(boardConfig(r.task, r.sp.Seed, []catalog.Entry{e}))
+			if err != nil {
+				return nil, err
+			}
+			start := time.Now()
+			s.Step(splitRounds)
+			if pass == 1 {
+				costs[i] = time.Since(start)
+			}
 		}
-		start := time.Now()
-		s.Step(splitRounds)
-		costs[i] = time.Since(start)
 	}
 	return splitByCost(entries, costs, n), nil
 }
