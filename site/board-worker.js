@@ -1,7 +1,7 @@
 // A Web Worker of the page's leaderboard on one's own CSV: it runs
 // board.wasm (wasm/cmd/board) off the main thread. The CSV comes as text or
 // as a Blob (a File: the page hands over a handle, and the worker reads
-// it, so that a large file costs the page's thread nothing); it is read
+// it as bytes, so that a large file costs the page's thread nothing); it is read
 // only for a board's first message here, whose key the worker keeps.
 // Messages (each answered with {error} when it cannot):
 //   {inspect: csv}                           -> {info}
@@ -26,7 +26,9 @@ let lastKey = null; // the board whose runs board.wasm keeps
 self.onmessage = async ({ data }) => {
   try {
     await ready;
-    const text = async (csv) => (typeof csv === "string" ? csv : csv.text());
+    // a Blob goes to board.wasm as its bytes (copied once into Go), not
+    // decoded into a string that Go would encode back
+    const text = async (csv) => (typeof csv === "string" ? csv : new Uint8Array(await csv.arrayBuffer()));
     let out;
     if ("inspect" in data) {
       out = self.unitfreeInspectCSV(await text(data.inspect));

@@ -52,16 +52,27 @@ func TestBoardRunsInTheBrowser(t *testing.T) {
 		Info                 leaderboard.TableInfo
 		Progress             [][2]int
 		Workers              int
+		FileBoard            string   // the board of the same text as a file (a Blob, read as bytes)
+		FileColumns          []string // the columns of a file whose names are not ASCII
 	}
 	got, err := chromedp.Run(ctx, chromedp.Evaluate[answer](`(async () => {
 	  const [csv, own, spread] = `+string(args)+`;
 	  const progress = [];
 	  const info = await window.unitfreeBoard.inspect(csv);
 	  const out = await window.unitfreeBoard.run(csv, own, spread, (done, total) => progress.push([done, total]));
-	  return {board: JSON.stringify(out.board), markdown: out.markdown, csv: out.csv, info, progress, workers: window.unitfreeBoard.workers()};
+	  const file = await window.unitfreeBoard.run(new Blob([csv]), own, spread);
+	  const accents = await window.unitfreeBoard.inspect(new Blob(["température_°C,durée_s,kind\n1,2,a\n3,4,b\n"]));
+	  return {board: JSON.stringify(out.board), markdown: out.markdown, csv: out.csv, info, progress, workers: window.unitfreeBoard.workers(),
+	    fileBoard: JSON.stringify(file.board), fileColumns: accents.columns.map((c) => c.name)};
 	})()`, chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if got.FileBoard != got.Board {
+		t.Error("the board of the text as a file differs from the board of the text")
+	}
+	if want := []string{"température_°C", "durée_s", "kind"}; fmt.Sprint(got.FileColumns) != fmt.Sprint(want) {
+		t.Errorf("a file's columns read as %q, want %q", got.FileColumns, want)
 	}
 	var page leaderboard.SpreadBoard
 	if err := json.Unmarshal([]byte(got.Board), &page); err != nil {

@@ -26,9 +26,11 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 	"syscall/js"
 
@@ -39,7 +41,11 @@ import (
 
 func main() {
 	register("unitfreeInspectCSV", 1, func(args []js.Value) (map[string]any, error) {
-		tab, err := data.ParseCSV(strings.NewReader(args[0].String()), data.DefaultLimits)
+		text, err := csvText(args[0])
+		if err != nil {
+			return nil, err
+		}
+		tab, err := data.ParseCSV(text, data.DefaultLimits)
 		if err != nil {
 			return nil, err
 		}
@@ -132,8 +138,9 @@ func load(key string, csv js.Value, ownJSON, spreadJSON string) (*board, error) 
 		return last, nil
 	}
 	last = nil // its runs can go before the next are made
-	if csv.Type() != js.TypeString {
-		return nil, fmt.Errorf("the board's file is missing")
+	text, err := csvText(csv)
+	if err != nil {
+		return nil, err
 	}
 	var own leaderboard.Own
 	if err := json.Unmarshal([]byte(ownJSON), &own); err != nil {
@@ -143,7 +150,7 @@ func load(key string, csv js.Value, ownJSON, spreadJSON string) (*board, error) 
 	if err != nil {
 		return nil, err
 	}
-	tab, err := data.ParseCSV(strings.NewReader(csv.String()), data.DefaultLimits)
+	tab, err := data.ParseCSV(text, data.DefaultLimits)
 	if err != nil {
 		return nil, err
 	}
@@ -157,6 +164,22 @@ func load(key string, csv js.Value, ownJSON, spreadJSON string) (*board, error) 
 	}
 	last = &board{key: key, task: task, runs: runs}
 	return last, nil
+}
+
+// csvText reads a CSV handed over as text or as the bytes of a file (a
+// Uint8Array: the worker reads a visitor's file as bytes, which are copied
+// once, instead of decoding them into a JavaScript string that Go would
+// encode back into bytes).
+func csvText(csv js.Value) (io.Reader, error) {
+	switch {
+	case csv.Type() == js.TypeString:
+		return strings.NewReader(csv.String()), nil
+	case csv.InstanceOf(js.Global().Get("Uint8Array")):
+		b := make([]byte, csv.Length())
+		js.CopyBytesToGo(b, csv)
+		return bytes.NewReader(b), nil
+	}
+	return nil, fmt.Errorf("the board's file is missing")
 }
 
 // job is one part of a board: some orders of a group of the learners.
