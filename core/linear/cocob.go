@@ -76,7 +76,7 @@ func (c *COCOB) term(i int, v float64) float64 {
 	if v == 0 || c.w[i] == 0 {
 		return 0
 	}
-	return math.Max(-maxWealth, math.Min(c.w[i]*(v/c.s[i]), maxWealth))
+	return clamp(c.w[i]*(v/c.s[i]), maxWealth)
 }
 
 // Learn plays one round: predict with w, see the loss's derivative, settle
@@ -100,7 +100,7 @@ func (c *COCOB) Learn(x []float64, y float64) float64 {
 				maxG[i] *= rho
 				sumAbs[i] *= rho
 				theta[i] *= rho
-				w[i] = math.Max(-maxWealth, math.Min(w[i]/rho, maxWealth))
+				w[i] = clamp(w[i]/rho, maxWealth)
 			}
 			s[i] = a
 		}
@@ -108,7 +108,7 @@ func (c *COCOB) Learn(x []float64, y float64) float64 {
 		if gi == 0 {
 			continue
 		}
-		maxG[i] = math.Max(maxG[i], math.Abs(gi))
+		maxG[i] = maxAbs(maxG[i], gi)
 		sumAbs[i] += math.Abs(gi)
 		theta[i] -= gi
 		r := reward[i] - gi*w[i] // g_i w_i = (g_i/s_i)(w_i s_i)
@@ -118,7 +118,7 @@ func (c *COCOB) Learn(x []float64, y float64) float64 {
 			r = maxWealth
 		}
 		reward[i] = r
-		w[i] = math.Max(-maxWealth, math.Min(math.Tanh(theta[i]/(sumAbs[i]+maxG[i]))*(c.eps+r)/maxG[i], maxWealth))
+		w[i] = clamp(math.Tanh(theta[i]/(sumAbs[i]+maxG[i]))*(c.eps+r)/maxG[i], maxWealth)
 	}
 	return yhat
 }

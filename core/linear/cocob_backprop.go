@@ -59,7 +59,7 @@ func boundedSum(w, x []float64) float64 {
 	}
 	s := 0.0
 	for i, v := range x {
-		s += math.Max(-maxWealth, math.Min(w[i]*v, maxWealth))
+		s += clamp(w[i]*v, maxWealth)
 	}
 	return s
 }
@@ -79,7 +79,7 @@ func (c *CocobBackprop) Learn(x []float64, y float64) float64 {
 		if gi == 0 {
 			continue
 		}
-		maxG[i] = math.Max(maxG[i], math.Abs(gi))
+		maxG[i] = maxAbs(maxG[i], gi)
 		sumAbs[i] += math.Abs(gi)
 		theta[i] -= gi
 		r := reward[i] - gi*w[i]
@@ -89,8 +89,12 @@ func (c *CocobBackprop) Learn(x []float64, y float64) float64 {
 			r = maxWealth
 		}
 		reward[i] = r
-		wi := theta[i] / (maxG[i] * math.Max(sumAbs[i]+maxG[i], c.alpha*maxG[i])) * (r + maxG[i])
-		w[i] = math.Max(-maxWealth, math.Min(wi, maxWealth))
+		den := sumAbs[i] + maxG[i] // max(sumAbs_i + L_i, alpha L_i), both positive
+		if a := c.alpha * maxG[i]; a > den {
+			den = a
+		}
+		wi := theta[i] / (maxG[i] * den) * (r + maxG[i])
+		w[i] = clamp(wi, maxWealth)
 	}
 	return yhat
 }

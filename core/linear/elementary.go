@@ -90,6 +90,20 @@ func maxAbs(m, v float64) float64 {
 	return m
 }
 
+// clamp returns v held within ±limit (limit > 0): math.Max(-limit,
+// math.Min(v, limit))'s result for every v, NaN and signed zeros included,
+// inlined (the two calls were 2.6% of a board's time in WASM, where
+// COCOB's learners clamp every coordinate each round).
+func clamp(v, limit float64) float64 {
+	if v > limit {
+		return limit
+	}
+	if v < -limit {
+		return -limit
+	}
+	return v
+}
+
 // expm1 returns e^x - 1: the algorithm of Go's math.Expm1 (from FreeBSD's
 // s_expm1.c), for the arguments ScInOL1 gives it (x = |theta|/2 >= 0) in
 // one function without the sign's branches. math.Expm1 is Go code on every

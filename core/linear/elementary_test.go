@@ -74,6 +74,22 @@ func TestGrowNormAndMaxAbsAreMath(t *testing.T) {
 	}
 }
 
+func TestClampIsMathMaxOfMathMin(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	vals := []float64{0, math.Copysign(0, -1), 1, -1, maxWealth, -maxWealth, math.Nextafter(maxWealth, math.Inf(1)),
+		math.MaxFloat64, -math.MaxFloat64, math.Inf(1), math.Inf(-1), math.NaN()}
+	for range 2000 {
+		vals = append(vals, rng.NormFloat64()*math.Pow(10, float64(rng.IntN(601)-300)))
+	}
+	for _, limit := range []float64{maxWealth, 1, 1e-300} {
+		for _, v := range vals {
+			if got, want := clamp(v, limit), math.Max(-limit, math.Min(v, limit)); !same(got, want) {
+				t.Fatalf("clamp(%v, %v) = %v, math.Max(-limit, math.Min(v, limit)) %v", v, limit, got, want)
+			}
+		}
+	}
+}
+
 // TestExpRangeBits checks the constants of exp's range test.
 func TestExpRangeBits(t *testing.T) {
 	if math.Float64bits(1.0/(1<<28)) != 0x3E30000000000000 || math.Float64bits(700) != 0x4085E00000000000 {
