@@ -359,3 +359,36 @@ func TestAgainPlaysAsNew(t *testing.T) {
 		}
 	}
 }
+
+// TestFixedPredictionsRoundByRound checks the fixed predictor's
+// predictions against u·x of each round's row, bit for bit, for sessions
+// of fewer rounds than rows (played part of the way), of one shuffled pass
+// and of two.
+func TestFixedPredictionsRoundByRound(t *testing.T) {
+	r := penguins(t)
+	for _, passes := range []int{1, 2} {
+		cfg := baseConfig()
+		cfg.Passes = passes
+		s, err := New(r, cfg, DefaultLimits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u := []float64{0.25, -1e-3, 3}
+		for _, played := range []int{len(r.Y) / 3, len(r.Y) * passes} {
+			s.Step(played - s.Played())
+			got := s.FixedPredictions(u)
+			if len(got) != played {
+				t.Fatalf("%d predictions after %d rounds", len(got), played)
+			}
+			for i, row := range s.order[:played] {
+				want := 0.0
+				for j, v := range s.mapped[row] {
+					want += u[j] * v
+				}
+				if math.Float64bits(got[i]) != math.Float64bits(want) {
+					t.Fatalf("passes %d, round %d of %d: %v, u·x %v", passes, i+1, played, got[i], want)
+				}
+			}
+		}
+	}
+}

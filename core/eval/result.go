@@ -185,15 +185,34 @@ func (s *Session) FixedLoss(u []float64) []float64 {
 }
 
 // FixedPredictions returns the prediction u·x of the fixed linear predictor
-// u (on the mapped features) of each round played.
+// u (on the mapped features) of each round played. Once the rounds are as
+// many as the rows, it computes each row's prediction once, in the order
+// the rows are stored, and hands them out in the rounds' order: a shuffled
+// order's jumps across 100,000 rows of 51 features cost more than the
+// products themselves (62-89 ms against 16-21 ms in WASM).
 func (s *Session) FixedPredictions(u []float64) []float64 {
 	out := make([]float64, s.t)
-	for t, row := range s.order[:s.t] {
-		yhat := 0.0
-		for j, v := range s.mapped[row] {
-			yhat += u[j] * v
+	if s.t < len(s.mapped) {
+		for t, row := range s.order[:s.t] {
+			out[t] = fixedPrediction(u, s.mapped[row])
 		}
-		out[t] = yhat
+		return out
+	}
+	byRow := make([]float64, len(s.mapped))
+	for row, x := range s.mapped {
+		byRow[row] = fixedPrediction(u, x)
+	}
+	for t, row := range s.order[:s.t] {
+		out[t] = byRow[row]
 	}
 	return out
+}
+
+// fixedPrediction returns u·x, summed in index order.
+func fixedPrediction(u, x []float64) float64 {
+	yhat := 0.0
+	for j, v := range x {
+		yhat += u[j] * v
+	}
+	return yhat
 }
