@@ -4,6 +4,7 @@ package browsertest
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
@@ -227,10 +228,33 @@ func TestUnitSwitch(t *testing.T) {
 		before[id] = plotPixels(t, ctx, id)
 	}
 	screenshot(t, ctx, "units-grams")
+	// The controls are synced after every change: the selects whose options
+	// stay the same keep their option elements (rebuilding them cost a
+	// phone's tap), and every select still shows its choice.
+	selects := []string{"preset", "ds-x", "ds-pos", "unit-0", "unit-1"}
+	marked, _ := json.Marshal(selects)
+	shownBefore, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(`+string(marked)+`).map(id => {
+	  const s = document.getElementById(id);
+	  s.options[0].unitfreeKept = true;
+	  return id + "=" + (id === "unit-1" ? "kg" : s.value);
+	})`))
+	if err != nil {
+		t.Fatal(err)
+	}
 	selectValue(t, ctx, "unit-1", "kg")
 	s := playToEnd(t, ctx)
 	if s.Units[1] != "kg" {
 		t.Fatalf("units %v", s.Units)
+	}
+	shown, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(`+string(marked)+`).map(id => {
+	  const s = document.getElementById(id);
+	  return id + "=" + s.value + (s.options[0].unitfreeKept ? "" : " (options rebuilt)");
+	})`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(shown) != fmt.Sprint(shownBefore) {
+		t.Errorf("after g -> kg the selects show %q, want %q", shown, shownBefore)
 	}
 	for _, l := range s.Learners {
 		after := plotPixels(t, ctx, l.ID)
