@@ -28,14 +28,14 @@ self.onmessage = async ({ data }) => {
     await ready;
     // a Blob goes to board.wasm as its bytes (copied once into Go), not
     // decoded into a string that Go would encode back
-    const text = async (csv) => (typeof csv === "string" ? csv : new Uint8Array(await csv.arrayBuffer()));
+    const contents = async (csv) => (typeof csv === "string" ? csv : new Uint8Array(await csv.arrayBuffer()));
     let out;
     if ("inspect" in data) {
-      out = self.unitfreeInspectCSV(await text(data.inspect));
+      out = self.unitfreeInspectCSV(await contents(data.inspect));
     } else if ("merge" in data) {
       out = self.unitfreeMergeBoard(data.task, JSON.stringify(data.spread), JSON.stringify(data.merge));
     } else {
-      const csv = data.key === lastKey ? null : await text(data.csv);
+      const csv = data.key === lastKey ? null : await contents(data.csv);
       const own = JSON.stringify(data.own), spread = JSON.stringify(data.spread);
       if ("load" in data) {
         out = self.unitfreeBoardLoad(data.key, csv, own, spread, data.load);

@@ -41,7 +41,7 @@ import (
 
 func main() {
 	register("unitfreeInspectCSV", 1, func(args []js.Value) (map[string]any, error) {
-		text, err := csvText(args[0])
+		text, err := csvReader(args[0])
 		if err != nil {
 			return nil, err
 		}
@@ -138,7 +138,7 @@ func load(key string, csv js.Value, ownJSON, spreadJSON string) (*board, error) 
 		return last, nil
 	}
 	last = nil // its runs can go before the next are made
-	text, err := csvText(csv)
+	text, err := csvReader(csv)
 	if err != nil {
 		return nil, err
 	}
@@ -166,11 +166,11 @@ func load(key string, csv js.Value, ownJSON, spreadJSON string) (*board, error) 
 	return last, nil
 }
 
-// csvText reads a CSV handed over as text or as the bytes of a file (a
+// csvReader returns a reader of a CSV handed over as text or as the bytes of a file (a
 // Uint8Array: the worker reads a visitor's file as bytes, which are copied
 // once, instead of decoding them into a JavaScript string that Go would
 // encode back into bytes).
-func csvText(csv js.Value) (io.Reader, error) {
+func csvReader(csv js.Value) (io.Reader, error) {
 	switch {
 	case csv.Type() == js.TypeString:
 		return strings.NewReader(csv.String()), nil
