@@ -52,7 +52,9 @@ const refactorGrowth = 16
 // in units fixed by each feature's first value, which this learner once
 // used, put magnitudes 1e18 apart into one Cholesky factor and lost them
 // (a NaN). A round costs O(d r + r^2) <= O(d^2); a pivot round predicts
-// exactly 0, as the maths says (§1.3), and grows R by a unit row.
+// exactly 0, as the maths says (§1.3), and grows R by a unit row. Once
+// the rank is d, the learner keeps S's own factor in units instead, at
+// about half the cost per round (scinol_full_rank.go).
 type ScinolFull struct {
 	loss  loss.Loss
 	alpha float64
@@ -62,10 +64,13 @@ type ScinolFull struct {
 	basis []float64      // d x d, first r columns: Q, orthonormal, of the pivots in units
 	tri   []float64      // d x d, first r rows and columns: the QR's R, upper triangular
 	chol  rankone.Factor // R with R^T R = M = sum c c^T, r x r
-	b     []float64      // -sum g c
-	q     []float64      // R^{-T} b, so that h^T S^+ h = q^T q
+	q     []float64      // R^{-T} b for b = -sum g c, so that h^T S^+ h = q^T q
 	Gamma float64
 	t     int
+	// at full rank (see scinol_full_rank.go): chol is L, S in units = L^T L,
+	// and q = L^{-T} h in units; pivot, basis and tri are dropped
+	full    bool
+	nextTry int // the round at which a switch that failed is tried again
 	// scratch of one round
 	xt, a, a2, perp, c, p []float64
 }
@@ -75,7 +80,7 @@ func NewScinolFull(d int, l loss.Loss, alpha float64) *ScinolFull {
 	f := func() []float64 { return make([]float64, d) }
 	return &ScinolFull{loss: l, alpha: alpha, d: d, units: f(), pivot: make([]float64, d*d),
 		basis: make([]float64, d*d), tri: make([]float64, d*d), chol: rankone.NewGrowingFactor(d),
-		b: f(), q: f(), xt: f(), a: f(), a2: f(), perp: f(), c: f(), p: f()}
+		q: f(), xt: f(), a: f(), a2: f(), perp: f(), c: f(), p: f()}
 }
 
 // Dim returns the input length.
@@ -217,6 +222,9 @@ func (s *ScinolFull) potentialArg() float64 { q := s.q[:s.r]; return dot(q, q) }
 
 // Predict returns the prediction of the next round for x, without learning.
 func (s *ScinolFull) Predict(x []float64) float64 {
+	if s.full {
+		return s.prediction(s.solveFullRank(s.inUnitsFullRank(x)))
+	}
 	if s.roundGeometry(x) || s.r == 0 {
 		return 0
 	}
@@ -227,6 +235,9 @@ func (s *ScinolFull) Predict(x []float64) float64 {
 // Gamma += g^2 x^T S_t^+ x.
 func (s *ScinolFull) Learn(x []float64, y float64) float64 {
 	s.t++
+	if s.full {
+		return s.learnFullRank(x, y)
+	}
 	if s.roundGeometry(x) {
 		s.learnNewDirection(x, y)
 		return 0
@@ -241,10 +252,10 @@ func (s *ScinolFull) Learn(x []float64, y float64) float64 {
 	// becomes b - g c: no second solve.
 	s.chol.AddOuter(s.c[:s.r], rankone.Carry{P: s.q[:s.r], Bottom: -g})
 	if g != 0 {
-		for k, ck := range s.c[:s.r] {
-			s.b[k] -= g * ck
-		}
 		s.Gamma += g * g * rr / (1 + rr)
+	}
+	if s.r == s.d && s.t >= s.nextTry && !s.enterFullRank() {
+		s.nextTry = 2 * s.t
 	}
 	return yhat
 }
@@ -287,6 +298,9 @@ func (s *ScinolFull) learnNewDirection(x []float64, y float64) {
 	clear(s.p[:r])
 	s.chol.Border(s.p[:r], 1) // the new column of R: R^{-T} 0 = 0
 	g := s.loss.Deriv(y, 0)
-	s.b[r], s.q[r] = -g, -g
+	s.q[r] = -g
 	s.Gamma += g * g
+	if s.r == s.d && !s.enterFullRank() {
+		s.nextTry = 2 * s.t
+	}
 }

@@ -183,6 +183,9 @@ func TestScinolFullMatchesReference(t *testing.T) {
 		if inc.Rank() != d || zeros != d {
 			t.Errorf("%s: rank %d and %d new-direction rounds, want %d of each", tc.name, inc.Rank(), zeros, d)
 		}
+		if !inc.full {
+			t.Errorf("%s: full rank reached, but the learner still works in the pivots' coordinates", tc.name)
+		}
 		t.Logf("%s: max relative difference to the SVD reference over %d rounds: %.2g", tc.name, T, worst)
 	}
 }
@@ -268,6 +271,31 @@ func TestScinolFullPredictMatchesLearn(t *testing.T) {
 		}
 		if got := s.Learn(x, ys[round]); got != p {
 			t.Fatalf("round %d: Predict %v, Learn %v", round+1, p, got)
+		}
+	}
+	if !s.full {
+		t.Errorf("rank %d after %d rounds: the rounds at full rank were not checked", s.Rank(), len(xs))
+	}
+}
+
+// TestScinolFullSwitchWaitsForConditioning starts with two rounds whose x
+// are 1e-8 from parallel: S has full rank but is so close to singular that
+// the learner stays in the pivots' coordinates, and switches to S's own
+// factor when the next tried round (the fourth) finds S well conditioned.
+// Every prediction matches exact rational arithmetic in both regimes, to
+// 1e-8: the near-parallel pair costs either representation about 3e-9.
+func TestScinolFullSwitchWaitsForConditioning(t *testing.T) {
+	xs := [][]float64{{1, 1}, {1, 1 + 1e-8}, {1, -1}, {2, -1}, {-1, 3}, {0.5, 0.25}, {3, 1}, {1, 2}}
+	ys := []float64{1, -1, 1, -1, 1, 1, -1, 1}
+	s := NewScinolFull(2, loss.Logistic{}, 1.5)
+	ref := newExactFull(2, loss.Logistic{}, 1.5)
+	for i, x := range xs {
+		got, want := s.Learn(x, ys[i]), ref.learn(x, ys[i])
+		if d := math.Abs(got-want) / math.Max(1, math.Abs(want)); d > 1e-8 {
+			t.Errorf("round %d: %v, exactly %v (relative %.2g)", i+1, got, want, d)
+		}
+		if wantFull := i+1 >= 4; s.full != wantFull {
+			t.Errorf("after round %d: at S's own factor %v, want %v", i+1, s.full, wantFull)
 		}
 	}
 }

@@ -1,6 +1,9 @@
 package rankone
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Factor is the upper Cholesky factor R of A = R^T R, n x n, in storage
 // sized for the largest n it will reach. A rank-one term A += x x^T
@@ -40,6 +43,26 @@ func NewFactor(n int, a float64) Factor {
 func NewGrowingFactor(capacity int) Factor {
 	return Factor{capacity: capacity, diag: make([]float64, capacity), rinv: make([]float64, capacity),
 		rows: make([][]float64, capacity), work: make([]float64, capacity)}
+}
+
+// SetUpper makes R the n x n upper triangle of a (row-major, with the
+// given stride), for n up to the capacity; R's diagonal must be positive.
+func (f *Factor) SetUpper(n int, a []float64, stride int) {
+	f.n = n
+	for i := range n {
+		f.diag[i] = a[i*stride+i]
+		f.rinv[i] = 1 / f.diag[i]
+		src := a[i*stride+i+1 : i*stride+n]
+		if f.rows[i] == nil && !slices.ContainsFunc(src, func(v float64) bool { return v != 0 }) {
+			continue // a zero row stays unwritten
+		}
+		row := f.fullRow(i)
+		clear(row)
+		copy(row, src)
+	}
+	for i := n; i < f.capacity; i++ { // rows Border may add later start at zero
+		f.rows[i] = nil
+	}
 }
 
 // At returns R's entry (i, j).
