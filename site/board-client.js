@@ -1,14 +1,17 @@
 // The page's side of the leaderboard on one's own CSV: window.unitfreeBoard
 // inspects a CSV and plays a board in Web Workers (board-worker.js), as
 // many as the device has cores (at most 4), and can cancel it. A board is
-// cut into jobs, each order's learners in as many groups as there are
-// workers: one worker first searches for the comparator (one search serves
-// every order and rescaling) while the others read the file and map its
-// rows, and one of them splits the learners into groups of about equal
-// work (timed on the file's first rows); then the workers take the jobs
-// one at a time as they finish theirs, so that no worker waits while
-// another has work left; one merges the parts. A CSV is its text or a Blob (a File): a Blob goes to
-// the workers as a handle, and they read it.
+// cut into jobs, each order's learners in twice as many groups as there
+// are workers: one worker first searches for the comparator (one search
+// serves every order and rescaling) while the others read the file and
+// map its rows, and one of them splits the learners into groups of about
+// equal work (timed on the file's first rows); then the workers take the
+// jobs one at a time as they finish theirs, the costliest group's first,
+// so that no worker waits long while another has work left. Only the
+// cheapest group's jobs measure the comparator's rows of their order:
+// they come last, and the others need not wait for the search. One
+// worker merges the parts. A CSV is its text or a Blob (a File): a Blob
+// goes to the workers as a handle, and they read it.
 //   unitfreeBoard.inspect(csv) -> Promise of the table's description
 //     (leaderboard.TableInfo: columns, classes, the label proposed)
 //   unitfreeBoard.run(csv, own, spread, onProgress) -> Promise of
@@ -87,7 +90,7 @@
     run(csv, own, spread, onProgress) {
       return job(async () => {
         const orders = spread.orders ?? 5, runs = 1 + (spread.rescalings ?? 5);
-        const n = workers(), groups = n;
+        const n = workers(), groups = n > 1 ? 2 * n : 1;
         const key = "board " + ++boards;
         const sent = new Array(n).fill(false); // the CSV goes to each worker once
         const message = (i, what) => {
@@ -102,29 +105,37 @@
         const report = () => {
           if (onProgress) onProgress(done + partial.reduce((a, b) => a + b, 0), total);
         };
-        // 1. the comparator, while the other workers load the file and
-        // one of them splits the learners
-        let comparator, learnerGroups = [null];
-        await Promise.all(Array.from({ length: n }, async (_, i) => {
-          if (i > 0) {
-            const answer = await ask(i, message(i, { load: i === 1 ? groups : 0 }));
-            if (i === 1) learnerGroups = JSON.parse(answer.groups);
-            return;
-          }
-          comparator = JSON.parse((await ask(i, message(i, { comparator: true }))).comparator);
+        // 1. worker 0 searches for the comparator while the others read
+        // the file and map its rows, and worker 1 splits the learners
+        let comparator = null;
+        const searched = ask(0, message(0, { comparator: true })).then((answer) => {
+          comparator = JSON.parse(answer.comparator);
           done += 1;
           report();
-        }));
-        // 2. the jobs, each taken by the next worker free
+        });
+        const loaded = Array.from({ length: n }, (_, i) => (i === 0 ? searched
+          : ask(i, message(i, { load: i === 1 ? groups : 0 }))));
+        // 2. the jobs, the costliest group's first; the cheapest group's
+        // jobs also measure the comparator in their order, and wait for it
         const jobs = [];
-        for (let o = 0; o < orders; o++) {
-          for (const learners of learnerGroups) jobs.push({ orders: [o], learners, comparator });
-        }
+        const planned = (n > 1 ? loaded[1].then((answer) => JSON.parse(answer.groups)) : Promise.resolve([null]))
+          .then((learnerGroups) => learnerGroups.forEach((learners, g) => {
+            for (let o = 0; o < orders; o++) jobs.push({ orders: [o], learners, measures: g === learnerGroups.length - 1 });
+          }));
         const parts = [];
         let task;
-        await Promise.all(Array.from({ length: n }, async (_, i) => {
+        const work = async (i) => {
+          await Promise.all([loaded[i], planned]);
           while (jobs.length > 0) {
-            const answer = await ask(i, message(i, { job: jobs.shift() }), (d) => {
+            const next = jobs.findIndex((j) => !j.measures || comparator);
+            if (next < 0) {
+              await searched;
+              continue;
+            }
+            const j = jobs.splice(next, 1)[0];
+            const answer = await ask(i, message(i, {
+              job: { orders: j.orders, learners: j.learners, comparator: j.measures ? comparator : null },
+            }), (d) => {
               partial[i] = d;
               report();
             });
@@ -134,7 +145,8 @@
             parts.push(JSON.parse(answer.part));
             task = answer.task;
           }
-        }));
+        };
+        await Promise.all(Array.from({ length: n }, (_, i) => work(i)));
         const out = await ask(0, { merge: parts, task, spread });
         return { board: JSON.parse(out.board), markdown: out.markdown, csv: out.csv };
       });

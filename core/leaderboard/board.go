@@ -161,6 +161,10 @@ func known(c eval.Comparator) comparatorOf {
 	return func(*eval.Session) (eval.Comparator, error) { return c, nil }
 }
 
+// noComparator is a run's comparator when its part does not measure one:
+// none, and no fixed predictions.
+func noComparator(*eval.Session) (eval.Comparator, error) { return eval.Comparator{}, nil }
+
 // playContext is play of the given learners, stopped when ctx is done, on
 // the rounds mapped as from's (when not nil: the rows are not mapped
 // again), with the comparator cmp gives (nil: searched for).
@@ -189,7 +193,9 @@ func playContext(ctx context.Context, task Task, rounds *data.Rounds, from *eval
 		return played{}, err
 	}
 	p.result = s.ResultWith(c)
-	p.fixed = s.FixedPredictions(p.result.Comparator.Weights)
+	if p.result.Comparator.Weights != nil {
+		p.fixed = s.FixedPredictions(p.result.Comparator.Weights)
+	}
 	for t := range p.result.Rounds {
 		p.labels = append(p.labels, rounds.Y[s.RoundRow(t)])
 	}

@@ -130,7 +130,8 @@ func TestPartsMergeIntoTheBoard(t *testing.T) {
 		}
 		return p
 	}
-	parts := []Part{play(odd, cmp, 2), play(even, nil, 1, 2), play(even, cmp, 0), play(odd, nil, 0, 1)}
+	// the comparator's rows of order 0 twice, of orders 1 and 2 once
+	parts := []Part{play(odd, cmp, 2), play(even, nil, 1, 2), play(even, cmp, 0), play(odd, cmp, 0, 1)}
 	merged, err := Merge(task, sp, parts)
 	if err != nil {
 		t.Fatal(err)
@@ -143,6 +144,10 @@ func TestPartsMergeIntoTheBoard(t *testing.T) {
 	}
 	if _, err := Merge(task, sp, append(parts, parts[0])); err == nil || !strings.Contains(err.Error(), "in each of the 3 orders once") {
 		t.Errorf("a part twice: %v", err)
+	}
+	noCmp := []Part{parts[0], parts[1], parts[2], play(odd, nil, 0, 1)}
+	if _, err := Merge(task, sp, noCmp); err == nil || !strings.Contains(err.Error(), "no part measured the comparator in order 2") {
+		t.Errorf("no comparator in order 2: %v", err)
 	}
 	if _, err := runs.Play(ctx, []int{0}, []string{"soba"}, nil, nil); err == nil || !strings.Contains(err.Error(), `"soba" does not play`) {
 		t.Errorf("a bandit learner on a board: %v", err)

@@ -142,16 +142,17 @@ type Part struct {
 	Learners    []SpreadRow `json:"learners"`              // identity, change, divergences and (order 0) curves
 	Natural     [][]float64 `json:"natural"`               // per learner, the error of each order in natural units
 	Rescaled    [][]float64 `json:"rescaled"`              // per learner, the error of each order's rescalings, order by order
-	CmpNatural  []float64   `json:"cmpNatural"`            // the comparator's error per order
-	CmpRescaled []float64   `json:"cmpRescaled"`           // and per rescaled run, order by order
+	CmpNatural  []float64   `json:"cmpNatural,omitempty"`  // the comparator's error per order (none: another part has it)
+	CmpRescaled []float64   `json:"cmpRescaled,omitempty"` // and per rescaled run, order by order
 	CurveRounds []int       `json:"curveRounds,omitempty"` // the curves' rounds (order 0 only)
 }
 
 // Play plays the given orders (from 0) of a board for the named learners
 // (nil: every learner of the task), each order in natural units and under
 // every rescaling. cmp is the comparator of the natural run (from
-// Comparator); when nil, Play searches for it in its first order. progress
-// counts this part's runs.
+// Comparator): with it the part also has the comparator's rows of its
+// orders; without it (nil) it has none, and another part of the board
+// must have them for these orders. progress counts this part's runs.
 func (r *Runs) Play(ctx context.Context, orders []int, learners []string, cmp *eval.Comparator, progress func(done, total int)) (Part, error) {
 	task, sp := r.task, r.sp
 	entries, err := learnersNamed(task.Kind, learners)
@@ -171,9 +172,9 @@ func (r *Runs) Play(ctx context.Context, orders []int, learners []string, cmp *e
 		seed := sp.Seed + uint64(o)
 		var natural played
 		for run := range r.sessions {
-			var c comparatorOf
+			c := noComparator
 			switch {
-			case run > 0:
+			case cmp != nil && run > 0:
 				c = r.rescaledComparator(*cmp, run)
 			case cmp != nil:
 				c = known(*cmp)
@@ -182,19 +183,20 @@ func (r *Runs) Play(ctx context.Context, orders []int, learners []string, cmp *e
 			if err != nil {
 				return Part{}, err
 			}
-			if run == 0 {
-				cmp = &p.result.Comparator
-			}
 			if progress != nil {
 				progress(k*len(r.sessions)+run+1, len(orders)*len(r.sessions))
 			}
 			part.Rounds = p.result.Rounds
-			cmpErr := errorOf(task, p.fixed, p.labels)
 			if run == 0 {
 				natural = p
-				part.CmpNatural = append(part.CmpNatural, cmpErr)
-			} else {
-				part.CmpRescaled = append(part.CmpRescaled, cmpErr)
+			}
+			if cmp != nil {
+				cmpErr := errorOf(task, p.fixed, p.labels)
+				if run == 0 {
+					part.CmpNatural = append(part.CmpNatural, cmpErr)
+				} else {
+					part.CmpRescaled = append(part.CmpRescaled, cmpErr)
+				}
 			}
 			if o == 0 && sp.Curves > 0 && run <= 1 {
 				part.CurveRounds = curveRounds(len(p.labels), sp.Curves)
@@ -271,14 +273,15 @@ func Merge(task Task, sp Spread, parts []Part) (SpreadBoard, error) {
 	cmpNatural, cmpRescaled := make([]float64, sp.Orders), make([]float64, sp.Orders*sp.Rescalings)
 	cmpSeen := make([]bool, sp.Orders)
 	for k, p := range parts {
-		if p.Rounds != first.Rounds || len(p.CmpNatural) != len(p.Orders) || len(p.CmpRescaled) != len(p.Orders)*sp.Rescalings {
+		hasCmp := len(p.CmpNatural) > 0 || len(p.CmpRescaled) > 0
+		if p.Rounds != first.Rounds || hasCmp && (len(p.CmpNatural) != len(p.Orders) || len(p.CmpRescaled) != len(p.Orders)*sp.Rescalings) {
 			return SpreadBoard{}, fmt.Errorf("the parts played different rounds or runs")
 		}
 		for at, o := range p.Orders {
 			if o < 0 || o >= sp.Orders {
 				return SpreadBoard{}, fmt.Errorf("a part plays order %d of a board of %d orders", o+1, sp.Orders)
 			}
-			if !cmpSeen[o] {
+			if hasCmp && !cmpSeen[o] {
 				cmpSeen[o] = true
 				cmpNatural[o] = p.CmpNatural[at]
 				copy(cmpRescaled[o*sp.Rescalings:], p.CmpRescaled[at*sp.Rescalings:(at+1)*sp.Rescalings])
@@ -323,6 +326,9 @@ func Merge(task Task, sp Spread, parts []Part) (SpreadBoard, error) {
 			row.Rescaled = rangeOf(rescaled)
 		}
 		b.Learners = append(b.Learners, row)
+	}
+	if o := slices.Index(cmpSeen, false); o >= 0 {
+		return SpreadBoard{}, fmt.Errorf("no part measured the comparator in order %d", o+1)
 	}
 	b.Comparator = SpreadRow{ID: "comparator", Name: "best fixed linear predictor in hindsight", Natural: rangeOf(cmpNatural)}
 	if len(cmpRescaled) > 0 {

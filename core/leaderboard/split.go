@@ -13,8 +13,8 @@ import (
 // d rounds add directions), few enough to cost a fraction of one run.
 const splitRounds = 2000
 
-// Split cuts the task's learners into n groups of about equal work, for
-// n workers to play the board's orders group by group: it times each
+// Split cuts the task's learners into n groups of about equal work, the
+// costliest first, for workers to play the board's orders group by group: it times each
 // learner on the first rounds of the natural run, on the machine that
 // will play them, since costs differ by the data's width and by the
 // machine (in the browser a second-order learner's matrix work costs
@@ -54,7 +54,9 @@ func (r *Runs) Split(n int) ([][]string, error) {
 
 // splitByCost hands out the learners, the costliest first (ties in the
 // catalogue's order), each to the group with the least cost so far; each
-// group lists its learners in the catalogue's order.
+// group lists its learners in the catalogue's order, and the groups come
+// the costliest first, so that workers that take the jobs in this order
+// end with the cheap ones (the longest-processing-time-first rule).
 func splitByCost(entries []catalog.Entry, costs []time.Duration, n int) [][]string {
 	byCost := make([]int, len(entries))
 	for i := range byCost {
@@ -68,11 +70,17 @@ func splitByCost(entries []catalog.Entry, costs []time.Duration, n int) [][]stri
 		load[g] += costs[i]
 		member[g] = append(member[g], i)
 	}
+	byLoad := make([]int, n)
+	for g := range byLoad {
+		byLoad[g] = g
+	}
+	slices.SortStableFunc(byLoad, func(a, b int) int { return cmp.Compare(load[b], load[a]) })
 	groups := make([][]string, n)
-	for g, m := range member {
+	for at, g := range byLoad {
+		m := member[g]
 		slices.Sort(m)
 		for _, i := range m {
-			groups[g] = append(groups[g], entries[i].ID)
+			groups[at] = append(groups[at], entries[i].ID)
 		}
 	}
 	return groups

@@ -9,7 +9,8 @@ import (
 )
 
 // TestSplitByCost: the costliest first, each to the least loaded group;
-// each group in the catalogue's order, every learner in one group.
+// each group in the catalogue's order, every learner in one group, the
+// costliest group first.
 func TestSplitByCost(t *testing.T) {
 	var entries []catalog.Entry
 	for _, id := range []string{"a", "b", "c", "d", "e", "f"} {
@@ -20,6 +21,12 @@ func TestSplitByCost(t *testing.T) {
 	want := [][]string{{"a", "b", "c", "d"}, {"e", "f"}} // 5+1+1+1 = 8 and 4+3 = 7
 	if !slices.EqualFunc(got, want, slices.Equal) {
 		t.Fatalf("split %v, want %v", got, want)
+	}
+	// a gets the first group, b and c the second: 5 against 4+3, so the
+	// second comes first
+	got = splitByCost(entries[:3], []time.Duration{5, 4, 3}, 2)
+	if want := [][]string{{"b", "c"}, {"a"}}; !slices.EqualFunc(got, want, slices.Equal) {
+		t.Fatalf("split %v, want the costliest group first, %v", got, want)
 	}
 }
 

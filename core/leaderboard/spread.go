@@ -122,7 +122,11 @@ func RunSpreadContext(ctx context.Context, task Task, rounds *data.Rounds, sp Sp
 	if err != nil {
 		return SpreadBoard{}, err
 	}
-	p, err := runs.Play(ctx, everyOrder(sp), nil, nil, progress)
+	cmp, err := runs.Comparator(ctx)
+	if err != nil {
+		return SpreadBoard{}, err
+	}
+	p, err := runs.Play(ctx, everyOrder(sp), nil, &cmp, progress)
 	if err != nil {
 		return SpreadBoard{}, err
 	}

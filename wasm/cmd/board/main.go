@@ -185,8 +185,8 @@ func csvReader(csv js.Value) (io.Reader, error) {
 // job is one part of a board: some orders of a group of the learners.
 type job struct {
 	Orders     []int            `json:"orders"`
-	Learners   []string         `json:"learners"` // null: every learner of the task
-	Comparator *eval.Comparator `json:"comparator"`
+	Learners   []string         `json:"learners"`   // null: every learner of the task
+	Comparator *eval.Comparator `json:"comparator"` // the natural run's; null: the part measures no comparator rows
 }
 
 // play plays a job of the board.
