@@ -1,6 +1,8 @@
 package linear
 
 import (
+	"unitfree/core/internal/elementary"
+
 	"unitfree/core/loss"
 )
 
@@ -43,7 +45,7 @@ func (a *AdaGrad) Learn(x []float64, y float64) float64 {
 		if gi == 0 {
 			continue
 		}
-		normG[i] = growNorm(normG[i], gi)
+		normG[i] = elementary.GrowNorm(normG[i], gi)
 		w[i] -= eta * gi / (delta + normG[i])
 	}
 	return yhat

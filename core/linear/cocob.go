@@ -1,6 +1,8 @@
 package linear
 
 import (
+	"unitfree/core/internal/elementary"
+
 	"math"
 
 	"unitfree/core/loss"
@@ -76,7 +78,7 @@ func (c *COCOB) term(i int, v float64) float64 {
 	if v == 0 || c.w[i] == 0 {
 		return 0
 	}
-	return clamp(c.w[i]*(v/c.s[i]), maxWealth)
+	return elementary.Clamp(c.w[i]*(v/c.s[i]), maxWealth)
 }
 
 // Learn plays one round: predict with w, see the loss's derivative, settle
@@ -100,7 +102,7 @@ func (c *COCOB) Learn(x []float64, y float64) float64 {
 				maxG[i] *= rho
 				sumAbs[i] *= rho
 				theta[i] *= rho
-				w[i] = clamp(w[i]/rho, maxWealth)
+				w[i] = elementary.Clamp(w[i]/rho, maxWealth)
 			}
 			s[i] = a
 		}
@@ -108,7 +110,7 @@ func (c *COCOB) Learn(x []float64, y float64) float64 {
 		if gi == 0 {
 			continue
 		}
-		maxG[i] = maxAbs(maxG[i], gi)
+		maxG[i] = elementary.MaxAbs(maxG[i], gi)
 		sumAbs[i] += math.Abs(gi)
 		theta[i] -= gi
 		r := reward[i] - gi*w[i] // g_i w_i = (g_i/s_i)(w_i s_i)
@@ -118,7 +120,7 @@ func (c *COCOB) Learn(x []float64, y float64) float64 {
 			r = maxWealth
 		}
 		reward[i] = r
-		w[i] = clamp(math.Tanh(theta[i]/(sumAbs[i]+maxG[i]))*(c.eps+r)/maxG[i], maxWealth)
+		w[i] = elementary.Clamp(math.Tanh(theta[i]/(sumAbs[i]+maxG[i]))*(c.eps+r)/maxG[i], maxWealth)
 	}
 	return yhat
 }

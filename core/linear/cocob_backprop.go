@@ -1,6 +1,8 @@
 package linear
 
 import (
+	"unitfree/core/internal/elementary"
+
 	"math"
 
 	"unitfree/core/loss"
@@ -59,7 +61,7 @@ func boundedSum(w, x []float64) float64 {
 	}
 	s := 0.0
 	for i, v := range x {
-		s += clamp(w[i]*v, maxWealth)
+		s += elementary.Clamp(w[i]*v, maxWealth)
 	}
 	return s
 }
@@ -79,7 +81,7 @@ func (c *CocobBackprop) Learn(x []float64, y float64) float64 {
 		if gi == 0 {
 			continue
 		}
-		maxG[i] = maxAbs(maxG[i], gi)
+		maxG[i] = elementary.MaxAbs(maxG[i], gi)
 		sumAbs[i] += math.Abs(gi)
 		theta[i] -= gi
 		r := reward[i] - gi*w[i]
@@ -94,7 +96,7 @@ func (c *CocobBackprop) Learn(x []float64, y float64) float64 {
 			den = a
 		}
 		wi := theta[i] / (maxG[i] * den) * (r + maxG[i])
-		w[i] = clamp(wi, maxWealth)
+		w[i] = elementary.Clamp(wi, maxWealth)
 	}
 	return yhat
 }

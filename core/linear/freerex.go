@@ -1,6 +1,8 @@
 package linear
 
 import (
+	"unitfree/core/internal/elementary"
+
 	"math"
 
 	"unitfree/core/loss"
@@ -86,7 +88,7 @@ func (f *FreeRex) Learn(x []float64, y float64) float64 {
 		if e > maxExponent {
 			e = maxExponent
 		}
-		if wi := expm1(e) / a[i]; theta[i] > 0 {
+		if wi := elementary.Expm1(e) / a[i]; theta[i] > 0 {
 			w[i] = -wi
 		} else {
 			w[i] = wi

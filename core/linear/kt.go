@@ -1,6 +1,8 @@
 package linear
 
 import (
+	"unitfree/core/internal/elementary"
+
 	"errors"
 	"math"
 
@@ -72,7 +74,7 @@ func (k *KT) part(i int, v float64) float64 {
 	if v == 0 {
 		return 0
 	}
-	return k.wealth[i] * k.coins[i] * k.frac[i] * (v / maxAbs(k.s[i], v))
+	return k.wealth[i] * k.coins[i] * k.frac[i] * (v / elementary.MaxAbs(k.s[i], v))
 }
 
 // Predict returns the prediction of the next round for x, without learning.
@@ -96,7 +98,7 @@ func (k *KT) Learn(x []float64, y float64) float64 {
 			unit[i] = 0
 			continue
 		}
-		s[i] = maxAbs(s[i], v)
+		s[i] = elementary.MaxAbs(s[i], v)
 		unit[i] = v / s[i]
 		bet[i] = wealth[i] * coins[i] * frac[i]
 		yhat += bet[i] * unit[i]

@@ -1,6 +1,8 @@
 package linear
 
 import (
+	"unitfree/core/internal/elementary"
+
 	"math"
 
 	"unitfree/core/loss"
@@ -71,7 +73,7 @@ func (n *NAG) Learn(x []float64, y float64) float64 {
 		if gi == 0 {
 			continue
 		}
-		normG[i] = growNorm(normG[i], gi)
+		normG[i] = elementary.GrowNorm(normG[i], gi)
 		w[i] -= rate * gi / (s[i] * normG[i])
 	}
 	return yhat

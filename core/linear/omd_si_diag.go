@@ -1,6 +1,8 @@
 package linear
 
 import (
+	"unitfree/core/internal/elementary"
+
 	"math"
 
 	"unitfree/core/loss"
@@ -45,7 +47,7 @@ func (o *OMDSIDiag) Predict(x []float64) float64 {
 	yhat := 0.0
 	for i, v := range x {
 		if v != 0 {
-			yhat += o.weight(i, maxAbs(o.b[i], v)) * v
+			yhat += o.weight(i, elementary.MaxAbs(o.b[i], v)) * v
 		}
 	}
 	return yhat
@@ -56,7 +58,7 @@ func (o *OMDSIDiag) Predict(x []float64) float64 {
 func (o *OMDSIDiag) Learn(x []float64, y float64) float64 {
 	yhat := 0.0
 	for i, v := range x {
-		o.b[i] = maxAbs(o.b[i], v)
+		o.b[i] = elementary.MaxAbs(o.b[i], v)
 		yhat += o.weight(i, o.b[i]) * v
 	}
 	g := o.loss.Deriv(y, yhat)

@@ -1,6 +1,8 @@
 package linear
 
 import (
+	"unitfree/core/internal/elementary"
+
 	"math"
 
 	"unitfree/core/loss"
@@ -67,8 +69,8 @@ func (o *OMDSIPNorm) predict(x []float64, m int) float64 {
 	p := pnorm(m)
 	vmax := 0.0
 	for i, v := range x {
-		if b := maxAbs(bs[i], v); b != 0 {
-			vmax = maxAbs(vmax, theta[i]/b)
+		if b := elementary.MaxAbs(bs[i], v); b != 0 {
+			vmax = elementary.MaxAbs(vmax, theta[i]/b)
 		}
 	}
 	if vmax == 0 {
@@ -77,9 +79,9 @@ func (o *OMDSIPNorm) predict(x []float64, m int) float64 {
 	sumP := 0.0 // ||v/vmax||_p^p
 	dotP := 0.0 // sum_i sgn(u_i) |u_i|^{p-1} x_i / b_i
 	for i, v := range x {
-		if b := maxAbs(bs[i], v); b != 0 {
+		if b := elementary.MaxAbs(bs[i], v); b != 0 {
 			u := theta[i] / b / vmax
-			up := powUnit(math.Abs(u), p)
+			up := elementary.PowUnit(math.Abs(u), p)
 			sumP += up
 			if v != 0 && u != 0 {
 				dotP += up / u / b * v
@@ -96,7 +98,7 @@ func (o *OMDSIPNorm) Learn(x []float64, y float64) float64 {
 	n := len(x)
 	theta, bs := o.theta[:n], o.b[:n]
 	for i, v := range x {
-		bs[i] = maxAbs(bs[i], v)
+		bs[i] = elementary.MaxAbs(bs[i], v)
 	}
 	o.m = max(o.m, nonZeros(x))
 	yhat := o.predict(x, o.m)
@@ -109,13 +111,13 @@ func (o *OMDSIPNorm) Learn(x []float64, y float64) float64 {
 	big := 0.0
 	for i, v := range x {
 		if v != 0 {
-			big = maxAbs(big, g*v/bs[i])
+			big = elementary.MaxAbs(big, g*v/bs[i])
 		}
 	}
 	step := o.eta * g
 	for i, v := range x {
 		if v != 0 {
-			norm += powUnit(math.Abs(g*v/bs[i])/big, p)
+			norm += elementary.PowUnit(math.Abs(g*v/bs[i])/big, p)
 			theta[i] -= step * v
 		}
 	}

@@ -1,6 +1,8 @@
 package linear
 
 import (
+	"unitfree/core/internal/elementary"
+
 	"math"
 
 	"unitfree/core/loss"
@@ -54,7 +56,7 @@ func (p *PiSTOL) weight(i int, s float64) float64 {
 		return 0
 	}
 	q := 0.5 / (s * p.lip * (a + s*p.lip))
-	w := p.eta * theta * q * math.Sqrt(a) * exp(0.5*q*theta*theta)
+	w := p.eta * theta * q * math.Sqrt(a) * elementary.Exp(0.5*q*theta*theta)
 	if !(math.Abs(w)*s <= maxWealth) {
 		return math.Copysign(maxWealth/s, theta)
 	}

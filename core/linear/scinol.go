@@ -1,6 +1,8 @@
 package linear
 
 import (
+	"unitfree/core/internal/elementary"
+
 	"math"
 
 	"unitfree/core/loss"
@@ -48,7 +50,7 @@ func (s *Scinol) Predict(x []float64) float64 {
 	yhat := 0.0
 	for i, v := range x {
 		if v != 0 {
-			M := maxAbs(Ms[i], v)
+			M := elementary.MaxAbs(Ms[i], v)
 			beta := wealth[i]
 			if s.variant == 1 {
 				beta = minWealth(beta, s.eps*(S2[i]+M*M)/(v*v*float64(s.t+1)))
@@ -76,7 +78,7 @@ func weight1(G, S2, M, beta float64) float64 {
 	}
 	D := math.Sqrt(S2 + M*M)
 	theta := G / D
-	return beta * math.Copysign(expm1(math.Abs(theta)/2), theta) / (2 * D)
+	return beta * math.Copysign(elementary.Expm1(math.Abs(theta)/2), theta) / (2 * D)
 }
 
 // minWealth returns min(beta, c) for ScInOL1's wealth beta > 0 and its cap
@@ -116,7 +118,7 @@ func (s *Scinol) Learn(x []float64, y float64) float64 {
 	G, S2, M, wealth, w := s.G[:n], s.S2[:n], s.M[:n], s.wealth[:n], s.w[:n]
 	if s.variant == 1 {
 		for i, v := range x {
-			M[i] = maxAbs(M[i], v)
+			M[i] = elementary.MaxAbs(M[i], v)
 			if v != 0 {
 				wealth[i] = minWealth(wealth[i], s.eps*(S2[i]+M[i]*M[i])/(v*v*float64(s.t)))
 			}
@@ -124,7 +126,7 @@ func (s *Scinol) Learn(x []float64, y float64) float64 {
 		}
 	} else {
 		for i, v := range x {
-			M[i] = maxAbs(M[i], v)
+			M[i] = elementary.MaxAbs(M[i], v)
 			w[i] = weight2(G[i], S2[i], M[i], wealth[i])
 		}
 	}

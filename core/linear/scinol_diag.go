@@ -1,6 +1,8 @@
 package linear
 
 import (
+	"unitfree/core/internal/elementary"
+
 	"math"
 
 	"unitfree/core/loss"
@@ -92,13 +94,13 @@ func (a *ScinolDiag) predict(x []float64, t int) float64 {
 		expo[i], ratio[i] = e, hi*v*inv
 	}
 	if maxExp <= 600 {
-		expInPlace(expo)
+		elementary.ExpInPlace(expo)
 		return dot(expo, ratio)
 	}
 	sum := 0.0
 	for i, v := range x {
 		if ratio, e, ok := a.term(i, v, logScale); ok {
-			sum += exp(e-maxExp) * ratio
+			sum += elementary.Exp(e-maxExp) * ratio
 		}
 	}
 	if sum == 0 {

@@ -1,6 +1,8 @@
 package linear
 
 import (
+	"unitfree/core/internal/elementary"
+
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -152,7 +154,7 @@ func TestScinolDiagBatchedIsOneLoop(t *testing.T) {
 				continue
 			}
 			inv := 1 / (a.s2[i] + v*v)
-			want += exp((a.h[i]*a.h[i]+v*v)*inv*half-logScale) * (a.h[i] * v * inv)
+			want += elementary.Exp((a.h[i]*a.h[i]+v*v)*inv*half-logScale) * (a.h[i] * v * inv)
 		}
 		y := 1.0
 		if x[0]+x[1] < 0 {

@@ -1,6 +1,8 @@
 package linear
 
 import (
+	"unitfree/core/internal/elementary"
+
 	"unitfree/core/loss"
 )
 
@@ -52,7 +54,7 @@ func (s *SOLO) Learn(x []float64, y float64) float64 {
 			continue
 		}
 		theta[i] += gi
-		normG[i] = growNorm(normG[i], gi)
+		normG[i] = elementary.GrowNorm(normG[i], gi)
 		w[i] = -s.eta * theta[i] / normG[i]
 	}
 	return yhat

@@ -1,24 +1,25 @@
-package linear
+// Package elementary has math.Exp, math.Expm1, math.Log and math.Hypot
+// (and a few things built on them) written so that Go's WebAssembly code
+// runs them fast, with the same bits on every platform. Natively (amd64)
+// math.Exp, math.Log and math.Hypot are assembly; in WASM they are Go
+// functions calling further functions (math.Exp calls expmulti, then
+// Ldexp), and each call costs much more there than the arithmetic: the
+// coordinate-wise learners, which take an exponential or a hypotenuse per
+// coordinate and round, ran 2.3-4x slower in WASM than natively, and the
+// logistic loss, taken for every learner and round of a board, was a
+// tenth of the board's time.
+package elementary
 
 import "math"
 
-// exp, expm1, log and growNorm are math.Exp, math.Expm1, math.Log and
-// math.Hypot written so that Go's WebAssembly code runs them fast, with the
-// same bits on every platform. Natively (amd64) math.Exp, math.Log and
-// math.Hypot are assembly; in WASM they are
-// Go functions calling further functions (math.Exp calls expmulti, then
-// Ldexp), and each call costs much more there than the arithmetic: the
-// coordinate-wise learners, which take an exponential or a hypotenuse per
-// coordinate and round, ran 2.3-4x slower in WASM than natively.
-
-// exp returns e^x (expInPlace on one value).
-func exp(x float64) float64 {
+// Exp returns e^x (ExpInPlace on one value).
+func Exp(x float64) float64 {
 	v := [1]float64{x}
-	expInPlace(v[:])
+	ExpInPlace(v[:])
 	return v[0]
 }
 
-// expInPlace replaces each v[i] by e^v[i]: the algorithm of Go's pure-Go
+// ExpInPlace replaces each v[i] by e^v[i]: the algorithm of Go's pure-Go
 // math.Exp (from FreeBSD's e_exp.c: x = k ln2 + r, a Remez polynomial for
 // e^r), with its final Ldexp(y, k) done as two exact multiplications by
 // powers of two, so that the loop makes no call. Its results are
@@ -28,7 +29,7 @@ func exp(x float64) float64 {
 // bits natively and in the browser; the others (beyond, and |x| < 2^-28)
 // go to math.Exp. A whole slice per call, because in WASM a call per
 // coordinate costs more than the exponential's arithmetic.
-func expInPlace(v []float64) {
+func ExpInPlace(v []float64) {
 	const (
 		ln2Hi = 6.93147180369123816490e-01
 		ln2Lo = 1.90821492927058770002e-10
@@ -63,7 +64,7 @@ func expInPlace(v []float64) {
 	}
 }
 
-// growNorm returns hypot(n, g) = sqrt(n^2 + g^2) for a running norm n >= 0
+// GrowNorm returns hypot(n, g) = sqrt(n^2 + g^2) for a running norm n >= 0
 // (+Inf and NaN included) and a finite entry g != 0, without overflow:
 // math.Hypot's formula max * sqrt(1 + (min/max)^2), the same in Go and in
 // the amd64 assembly, and its bits for these arguments (tested). It has
@@ -71,7 +72,7 @@ func expInPlace(v []float64) {
 // inlined: a call per coordinate is what WASM pays most. (An infinite g,
 // only from an overflowing gradient, gives NaN where math.Hypot gives +Inf;
 // the learners' step g/norm is NaN either way, and Guard stops them.)
-func growNorm(n, g float64) float64 {
+func GrowNorm(n, g float64) float64 {
 	p, q := n, math.Abs(g)
 	if p < q {
 		p, q = q, p
@@ -80,21 +81,21 @@ func growNorm(n, g float64) float64 {
 	return p * math.Sqrt(1+q*q)
 }
 
-// maxAbs returns max(m, |v|) for a running maximum m >= 0 and finite v:
+// MaxAbs returns max(m, |v|) for a running maximum m >= 0 and finite v:
 // math.Max's result for these arguments, inlined (math.Max is a call in
 // WASM, and Go's built-in max is slower there).
-func maxAbs(m, v float64) float64 {
+func MaxAbs(m, v float64) float64 {
 	if a := math.Abs(v); a > m {
 		return a
 	}
 	return m
 }
 
-// clamp returns v held within ±limit (limit > 0): math.Max(-limit,
+// Clamp returns v held within ±limit (limit > 0): math.Max(-limit,
 // math.Min(v, limit))'s result for every v, NaN and signed zeros included,
 // inlined (the two calls were 2.6% of a board's time in WASM, where
 // COCOB's learners clamp every coordinate each round).
-func clamp(v, limit float64) float64 {
+func Clamp(v, limit float64) float64 {
 	if v > limit {
 		return limit
 	}
@@ -104,12 +105,12 @@ func clamp(v, limit float64) float64 {
 	return v
 }
 
-// expm1 returns e^x - 1: the algorithm of Go's math.Expm1 (from FreeBSD's
+// Expm1 returns e^x - 1: the algorithm of Go's math.Expm1 (from FreeBSD's
 // s_expm1.c), for the arguments ScInOL1 gives it (x = |theta|/2 >= 0) in
 // one function without the sign's branches. math.Expm1 is Go code on every
-// platform, so expm1 gives its bits everywhere (tested); arguments outside
+// platform, so Expm1 gives its bits everywhere (tested); arguments outside
 // [2^-54, 56 ln2) (negative, tiny, huge, NaN) go to math.Expm1.
-func expm1(x float64) float64 {
+func Expm1(x float64) float64 {
 	const (
 		ln2X56    = 3.88162421113569373274e+01 // 56 ln2, where e^x - 1 = e^x
 		ln2Half   = 3.46573590279972654709e-01 // 0.5 ln2
@@ -172,13 +173,13 @@ func expm1(x float64) float64 {
 	return y * twoK
 }
 
-// log returns the natural logarithm: the algorithm of Go's pure-Go math.Log
+// Log returns the natural logarithm: the algorithm of Go's pure-Go math.Log
 // (from FreeBSD's e_log.c: x = 2^k (1 + f) with 1 + f in [sqrt2/2, sqrt2),
 // a Remez polynomial in s = f/(2 + f)), with math.Frexp's reduction done on
 // the bits without a branch. For positive normal x its results are
 // math.Log's bits in WASM (tested there); the others (0, subnormals,
 // negative, infinite, NaN) go to math.Log.
-func log(x float64) float64 {
+func Log(x float64) float64 {
 	const (
 		ln2Hi = 6.93147180369123816490e-01
 		ln2Lo = 1.90821492927058770002e-10
@@ -216,15 +217,15 @@ func log(x float64) float64 {
 	return k*ln2Hi - ((hfsq - (s*(hfsq+R) + k*ln2Lo)) - f)
 }
 
-// powUnit returns a^p for a in [0, 1] and p >= 1 as exp(p log a): a few
+// PowUnit returns a^p for a in [0, 1] and p >= 1 as Exp(p Log(a)): a few
 // calls' worth of work instead of math.Pow's dozen, for the p-norms of
 // omd-si-pnorm. Its relative error is up to about 2 |p log a| ulps (log's
 // and the product's rounding of p log a, magnified by exp): a few ulps for
 // the terms that dominate a p-norm (a near 1), more only for terms too
 // small to matter; tested against math.Pow.
-func powUnit(a, p float64) float64 {
+func PowUnit(a, p float64) float64 {
 	if a == 0 {
 		return 0
 	}
-	return exp(p * log(a))
+	return Exp(p * Log(a))
 }

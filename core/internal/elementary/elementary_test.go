@@ -1,4 +1,4 @@
-package linear
+package elementary
 
 import (
 	"math"
@@ -32,16 +32,16 @@ func TestExpIsMathExp(t *testing.T) {
 	}
 	worst := uint64(0)
 	for _, x := range args {
-		got, want := exp(x), math.Exp(x)
+		got, want := Exp(x), math.Exp(x)
 		if math.IsNaN(want) {
 			if !math.IsNaN(got) {
-				t.Fatalf("exp(%v) = %v, want NaN", x, got)
+				t.Fatalf("Exp(%v) = %v, want NaN", x, got)
 			}
 			continue
 		}
 		d := ulps(got, want)
 		if exact && d != 0 || d > 2 {
-			t.Fatalf("exp(%v) = %v, math.Exp %v (%d ulps apart, exact %v)", x, got, want, d, exact)
+			t.Fatalf("Exp(%v) = %v, math.Exp %v (%d ulps apart, exact %v)", x, got, want, d, exact)
 		}
 		worst = max(worst, d)
 	}
@@ -61,20 +61,24 @@ func TestGrowNormAndMaxAbsAreMath(t *testing.T) {
 	for _, p := range vals {
 		for _, q := range vals[:200] {
 			if n := math.Abs(q); p != 0 && !math.IsInf(p, 0) && !math.IsNaN(p) {
-				if got, want := growNorm(n, p), math.Hypot(n, p); !same(got, want) {
-					t.Fatalf("growNorm(%v, %v) = %v, math.Hypot %v", n, p, got, want)
+				if got, want := GrowNorm(n, p), math.Hypot(n, p); !same(got, want) {
+					t.Fatalf("GrowNorm(%v, %v) = %v, math.Hypot %v", n, p, got, want)
 				}
 			}
 			if m := math.Abs(q); !math.IsNaN(p) && !math.IsInf(p, 0) && !math.IsNaN(m) {
-				if got, want := maxAbs(m, p), math.Max(m, math.Abs(p)); !same(got, want) {
-					t.Fatalf("maxAbs(%v, %v) = %v, math.Max %v", m, p, got, want)
+				if got, want := MaxAbs(m, p), math.Max(m, math.Abs(p)); !same(got, want) {
+					t.Fatalf("MaxAbs(%v, %v) = %v, math.Max %v", m, p, got, want)
 				}
 			}
 		}
 	}
 }
 
+// TestClampIsMathMaxOfMathMin checks Clamp against math.Max and math.Min
+// at the special values and 2,000 random magnitudes, for the learners'
+// wealth cap of 1e300 among the limits.
 func TestClampIsMathMaxOfMathMin(t *testing.T) {
+	const maxWealth = 1e300
 	rng := rand.New(rand.NewPCG(7, 8))
 	vals := []float64{0, math.Copysign(0, -1), 1, -1, maxWealth, -maxWealth, math.Nextafter(maxWealth, math.Inf(1)),
 		math.MaxFloat64, -math.MaxFloat64, math.Inf(1), math.Inf(-1), math.NaN()}
@@ -83,8 +87,8 @@ func TestClampIsMathMaxOfMathMin(t *testing.T) {
 	}
 	for _, limit := range []float64{maxWealth, 1, 1e-300} {
 		for _, v := range vals {
-			if got, want := clamp(v, limit), math.Max(-limit, math.Min(v, limit)); !same(got, want) {
-				t.Fatalf("clamp(%v, %v) = %v, math.Max(-limit, math.Min(v, limit)) %v", v, limit, got, want)
+			if got, want := Clamp(v, limit), math.Max(-limit, math.Min(v, limit)); !same(got, want) {
+				t.Fatalf("Clamp(%v, %v) = %v, math.Max(-limit, math.Min(v, limit)) %v", v, limit, got, want)
 			}
 		}
 	}
@@ -114,8 +118,8 @@ func TestExpm1IsMathExpm1(t *testing.T) {
 		args = append(args, rng.Float64()*40, rng.Float64()*1.2, math.Pow(10, -20*rng.Float64()))
 	}
 	for _, x := range args {
-		if got, want := expm1(x), math.Expm1(x); !same(got, want) {
-			t.Fatalf("expm1(%v) = %v, math.Expm1 %v", x, got, want)
+		if got, want := Expm1(x), math.Expm1(x); !same(got, want) {
+			t.Fatalf("Expm1(%v) = %v, math.Expm1 %v", x, got, want)
 		}
 	}
 }
@@ -133,16 +137,16 @@ func TestLogIsMathLog(t *testing.T) {
 	}
 	worst := uint64(0)
 	for _, x := range args {
-		got, want := log(x), math.Log(x)
+		got, want := Log(x), math.Log(x)
 		if same(got, want) {
 			continue
 		}
 		if math.IsNaN(want) || math.IsNaN(got) || math.Signbit(got) != math.Signbit(want) {
-			t.Fatalf("log(%v) = %v, math.Log %v", x, got, want)
+			t.Fatalf("Log(%v) = %v, math.Log %v", x, got, want)
 		}
 		d := ulps(got, want)
 		if exact || d > 1 {
-			t.Fatalf("log(%v) = %v, math.Log %v (%d ulps apart, exact %v)", x, got, want, d, exact)
+			t.Fatalf("Log(%v) = %v, math.Log %v (%d ulps apart, exact %v)", x, got, want, d, exact)
 		}
 		worst = max(worst, d)
 	}
@@ -159,8 +163,8 @@ func TestPowUnit(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	worst := 0.0
 	for _, p := range []float64{1, 2, 2 * math.Log(10), 2 * math.Log(100), 2 * math.Log(1e4), 30} {
-		if powUnit(0, p) != 0 || powUnit(1, p) != 1 {
-			t.Fatalf("powUnit(0 or 1, %v) = %v, %v", p, powUnit(0, p), powUnit(1, p))
+		if PowUnit(0, p) != 0 || PowUnit(1, p) != 1 {
+			t.Fatalf("PowUnit(0 or 1, %v) = %v, %v", p, PowUnit(0, p), PowUnit(1, p))
 		}
 	}
 	for range 200000 {
@@ -168,7 +172,7 @@ func TestPowUnit(t *testing.T) {
 		if rng.IntN(2) == 0 {
 			a = 1 - a*1e-6 // near 1, where a p-norm's largest terms are
 		}
-		got, want := powUnit(a, p), math.Pow(a, p)
+		got, want := PowUnit(a, p), math.Pow(a, p)
 		if want < 0x1p-1000 {
 			continue // exp's under-range goes to math.Exp; relative ulps mean little here
 		}
@@ -176,7 +180,7 @@ func TestPowUnit(t *testing.T) {
 		ulpsApart := math.Abs(got-want) / (0x1p-53 * want)
 		worst = max(worst, ulpsApart)
 		if ulpsApart > tol {
-			t.Fatalf("powUnit(%v, %v) = %v, math.Pow %v: %.1f ulps, tolerance %.1f", a, p, got, want, ulpsApart, tol)
+			t.Fatalf("PowUnit(%v, %v) = %v, math.Pow %v: %.1f ulps, tolerance %.1f", a, p, got, want, ulpsApart, tol)
 		}
 	}
 	t.Logf("largest difference from math.Pow: %.1f ulps", worst)
