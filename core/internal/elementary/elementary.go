@@ -173,13 +173,21 @@ func Expm1(x float64) float64 {
 	return y * twoK
 }
 
-// Log returns the natural logarithm: the algorithm of Go's pure-Go math.Log
-// (from FreeBSD's e_log.c: x = 2^k (1 + f) with 1 + f in [sqrt2/2, sqrt2),
-// a Remez polynomial in s = f/(2 + f)), with math.Frexp's reduction done on
-// the bits without a branch. For positive normal x its results are
-// math.Log's bits in WASM (tested there); the others (0, subnormals,
-// negative, infinite, NaN) go to math.Log.
+// Log returns the natural logarithm (LogInPlace on one value).
 func Log(x float64) float64 {
+	v := [1]float64{x}
+	LogInPlace(v[:])
+	return v[0]
+}
+
+// LogInPlace replaces each v[i] by its natural logarithm: the algorithm of
+// Go's pure-Go math.Log (from FreeBSD's e_log.c: x = 2^k (1 + f) with
+// 1 + f in [sqrt2/2, sqrt2), a Remez polynomial in s = f/(2 + f)), with
+// math.Frexp's reduction done on the bits without a branch. For positive
+// normal x its results are math.Log's bits in WASM (tested there); the
+// others (0, subnormals, negative, infinite, NaN) go to math.Log. A whole
+// slice per call, as ExpInPlace.
+func LogInPlace(v []float64) {
 	const (
 		ln2Hi = 6.93147180369123816490e-01
 		ln2Lo = 1.90821492927058770002e-10
@@ -198,34 +206,40 @@ func Log(x float64) float64 {
 		// when x's fraction bits are below these
 		sqrtHalfFrac = 0x6A09E667F3BCD
 	)
-	bits := math.Float64bits(x)
-	if bits-minNormal >= inf-minNormal {
-		return math.Log(x)
+	for i, x := range v {
+		bits := math.Float64bits(x)
+		if bits-minNormal >= inf-minNormal {
+			v[i] = math.Log(x)
+			continue
+		}
+		frac := bits & fracMask
+		below := (frac - sqrtHalfFrac) >> 63 // 1 when f1 < sqrt2/2: Go doubles f1
+		f1 := math.Float64frombits((1022+below)<<52 | frac)
+		k := float64(int(bits>>52) - 1022 - int(below))
+		f := f1 - 1
+		s := f / (2 + f)
+		s2 := s * s
+		s4 := s2 * s2
+		t1 := s2 * (l1 + s4*(l3+s4*(l5+s4*l7)))
+		t2 := s4 * (l2 + s4*(l4+s4*l6))
+		R := t1 + t2
+		hfsq := 0.5 * f * f
+		v[i] = k*ln2Hi - ((hfsq - (s*(hfsq+R) + k*ln2Lo)) - f)
 	}
-	frac := bits & fracMask
-	below := (frac - sqrtHalfFrac) >> 63 // 1 when f1 < sqrt2/2: Go doubles f1
-	f1 := math.Float64frombits((1022+below)<<52 | frac)
-	k := float64(int(bits>>52) - 1022 - int(below))
-	f := f1 - 1
-	s := f / (2 + f)
-	s2 := s * s
-	s4 := s2 * s2
-	t1 := s2 * (l1 + s4*(l3+s4*(l5+s4*l7)))
-	t2 := s4 * (l2 + s4*(l4+s4*l6))
-	R := t1 + t2
-	hfsq := 0.5 * f * f
-	return k*ln2Hi - ((hfsq - (s*(hfsq+R) + k*ln2Lo)) - f)
 }
 
-// PowUnit returns a^p for a in [0, 1] and p >= 1 as Exp(p Log(a)): a few
-// calls' worth of work instead of math.Pow's dozen, for the p-norms of
-// omd-si-pnorm. Its relative error is up to about 2 |p log a| ulps (log's
-// and the product's rounding of p log a, magnified by exp): a few ulps for
-// the terms that dominate a p-norm (a near 1), more only for terms too
-// small to matter; tested against math.Pow.
-func PowUnit(a, p float64) float64 {
-	if a == 0 {
-		return 0
+// PowUnitInPlace replaces each a[i] in [0, 1] by a[i]^p, for p >= 1, as
+// Exp(p Log(a[i])) over the whole slice (three loops, no call per entry):
+// a few calls' worth of work instead of math.Pow's dozen, for the p-norms
+// of omd-si-pnorm. Its relative error is up to about 2 |p log a| ulps
+// (log's and the product's rounding of p log a, magnified by exp): a few
+// ulps for the terms that dominate a p-norm (a near 1), more only for
+// terms too small to matter; tested against math.Pow. A zero stays zero
+// (log 0 = -Inf, e^-Inf = 0).
+func PowUnitInPlace(a []float64, p float64) {
+	LogInPlace(a)
+	for i := range a {
+		a[i] *= p
 	}
-	return Exp(p * Log(a))
+	ExpInPlace(a)
 }
