@@ -34,6 +34,9 @@ type FreeRex struct {
 	r     []float64 // r_i = 1/(L_i η_i)²: 1/η_i² in units of L_i²
 	a     []float64 // a_i
 	w     []float64
+	// scratch of one round: the coordinates updated and their exponents
+	updated []int
+	expo    []float64
 }
 
 // freeRexK is the paper's constant k = sqrt(5) in ψ.
@@ -45,7 +48,7 @@ const maxExponent = 600
 // NewFreeRex returns per-coordinate FreeRex in d dimensions.
 func NewFreeRex(d int, l loss.Loss) *FreeRex {
 	f := func() []float64 { return make([]float64, d) }
-	return &FreeRex{loss: l, maxG: f(), theta: f(), r: f(), a: f(), w: f()}
+	return &FreeRex{loss: l, maxG: f(), theta: f(), r: f(), a: f(), w: f(), updated: make([]int, d), expo: f()}
 }
 
 // Dim returns the input length.
@@ -59,6 +62,8 @@ func (f *FreeRex) Predict(x []float64) float64 { return dot(f.w[:len(x)], x) }
 func (f *FreeRex) Learn(x []float64, y float64) float64 {
 	n := len(x)
 	maxG, theta, r, a, w := f.maxG[:n], f.theta[:n], f.r[:n], f.a[:n], f.w[:n]
+	updated, expo := f.updated[:n], f.expo[:n]
+	m := 0 // coordinates updated
 	yhat := dot(w, x)
 	g := f.loss.Deriv(y, yhat)
 	if g == 0 {
@@ -88,7 +93,12 @@ func (f *FreeRex) Learn(x []float64, y float64) float64 {
 		if e > maxExponent {
 			e = maxExponent
 		}
-		if wi := elementary.Expm1(e) / a[i]; theta[i] > 0 {
+		updated[m], expo[m] = i, e
+		m++
+	}
+	elementary.Expm1InPlace(expo[:m]) // all at once: a call per coordinate costs more in WASM
+	for k, i := range updated[:m] {
+		if wi := expo[k] / a[i]; theta[i] > 0 {
 			w[i] = -wi
 		} else {
 			w[i] = wi

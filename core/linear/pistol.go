@@ -33,6 +33,9 @@ type PiSTOL struct {
 	theta []float64 // θ_i = −Σ g x_i
 	abs   []float64 // A_i = Σ |g x_i|
 	w     []float64 // the weights for the current s_i
+	// scratch of one round: the coordinates to weigh, their q_i and exponents
+	updated []int
+	q, expo []float64
 }
 
 // NewPiSTOL returns per-coordinate PiSTOL in d dimensions with scale eta,
@@ -43,7 +46,8 @@ func NewPiSTOL(d int, l loss.Loss, eta float64) (*PiSTOL, error) {
 		return nil, ErrUnboundedGradient
 	}
 	f := func() []float64 { return make([]float64, d) }
-	return &PiSTOL{loss: l, lip: lip, eta: eta, s: f(), theta: f(), abs: f(), w: f()}, nil
+	return &PiSTOL{loss: l, lip: lip, eta: eta, s: f(), theta: f(), abs: f(), w: f(),
+		updated: make([]int, d), q: f(), expo: f()}, nil
 }
 
 // Dim returns the input length.
@@ -51,12 +55,22 @@ func (p *PiSTOL) Dim() int { return len(p.s) }
 
 // weight returns w_i for the scale s.
 func (p *PiSTOL) weight(i int, s float64) float64 {
-	theta, a := p.theta[i], p.abs[i]
+	theta := p.theta[i]
 	if theta == 0 {
 		return 0
 	}
-	q := 0.5 / (s * p.lip * (a + s*p.lip))
-	w := p.eta * theta * q * math.Sqrt(a) * elementary.Exp(0.5*q*theta*theta)
+	q := p.q1(i, s)
+	return p.capped(i, s, q, elementary.Exp(0.5*q*theta*theta))
+}
+
+// q1 returns q_i for the scale s: 1 / (2 s L (A_i + s L)).
+func (p *PiSTOL) q1(i int, s float64) float64 { return 0.5 / (s * p.lip * (p.abs[i] + s*p.lip)) }
+
+// capped returns w_i = η θ_i q_i sqrt(A_i) e for e = exp(q_i θ_i²/2), held
+// to a wealth |w_i| s of at most maxWealth.
+func (p *PiSTOL) capped(i int, s, q, e float64) float64 {
+	theta := p.theta[i]
+	w := p.eta * theta * q * math.Sqrt(p.abs[i]) * e
 	if !(math.Abs(w)*s <= maxWealth) {
 		return math.Copysign(maxWealth/s, theta)
 	}
@@ -101,6 +115,9 @@ func (p *PiSTOL) Learn(x []float64, y float64) float64 {
 	if g == 0 {
 		return yhat
 	}
+	n := len(x)
+	updated, qs, expo := p.updated[:n], p.q[:n], p.expo[:n]
+	m := 0 // coordinates to weigh
 	for i, v := range x {
 		gi := g * v
 		if gi == 0 {
@@ -108,7 +125,17 @@ func (p *PiSTOL) Learn(x []float64, y float64) float64 {
 		}
 		p.theta[i] -= gi
 		p.abs[i] += math.Abs(gi)
-		p.w[i] = p.weight(i, p.s[i])
+		if p.theta[i] == 0 {
+			p.w[i] = 0
+			continue
+		}
+		q := p.q1(i, p.s[i])
+		updated[m], qs[m], expo[m] = i, q, 0.5*q*p.theta[i]*p.theta[i]
+		m++
+	}
+	elementary.ExpInPlace(expo[:m]) // all at once: a call per coordinate costs more in WASM
+	for k, i := range updated[:m] {
+		p.w[i] = p.capped(i, p.s[i], qs[k], expo[k])
 	}
 	return yhat
 }

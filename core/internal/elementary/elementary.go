@@ -111,6 +111,14 @@ func Clamp(v, limit float64) float64 {
 // platform, so Expm1 gives its bits everywhere (tested); arguments outside
 // [2^-54, 56 ln2) (negative, tiny, huge, NaN) go to math.Expm1.
 func Expm1(x float64) float64 {
+	v := [1]float64{x}
+	Expm1InPlace(v[:])
+	return v[0]
+}
+
+// Expm1InPlace replaces each v[i] by e^v[i] - 1, as Expm1 does one value:
+// a whole slice per call, as ExpInPlace.
+func Expm1InPlace(v []float64) {
 	const (
 		ln2X56    = 3.88162421113569373274e+01 // 56 ln2, where e^x - 1 = e^x
 		ln2Half   = 3.46573590279972654709e-01 // 0.5 ln2
@@ -128,49 +136,56 @@ func Expm1(x float64) float64 {
 		tinyBits = 0x3C90000000000000
 		hugeBits = 0x4043687A9F1AF2B1 // 56 ln2 as math.Expm1 has it
 	)
-	if math.Float64bits(x)-tinyBits >= hugeBits-tinyBits {
-		return math.Expm1(x)
-	}
-	// x = k ln2 + (hi - lo), with c the rounding of hi - lo (Go's reduction)
-	var c float64
-	k := 0
-	if x > ln2Half {
-		var hi, lo float64
-		if x < ln2HalfX3 {
-			hi, lo, k = x-ln2Hi, ln2Lo, 1
-		} else {
-			k = int(invLn2*x + 0.5)
-			t := float64(k)
-			hi, lo = x-t*ln2Hi, t*ln2Lo
+	for i, x := range v {
+		if math.Float64bits(x)-tinyBits >= hugeBits-tinyBits {
+			v[i] = math.Expm1(x)
+			continue
 		}
-		x = hi - lo
-		c = (hi - x) - lo
-	}
-	hfx := 0.5 * x
-	hxs := x * hfx
-	r1 := 1 + hxs*(q1+hxs*(q2+hxs*(q3+hxs*(q4+hxs*q5))))
-	t := 3 - r1*hfx
-	e := hxs * ((r1 - t) / (6.0 - x*t))
-	if k == 0 {
-		return x - (x*e - hxs)
-	}
-	e = x*(e-c) - c
-	e -= hxs
-	twoK := math.Float64frombits(uint64(0x3ff+k) << 52)
-	switch {
-	case k == 1:
-		if x < -0.25 {
-			return -2 * (e - (x + 0.5))
+		// x = k ln2 + (hi - lo), with c the rounding of hi - lo (Go's reduction)
+		var c float64
+		k := 0
+		if x > ln2Half {
+			var hi, lo float64
+			if x < ln2HalfX3 {
+				hi, lo, k = x-ln2Hi, ln2Lo, 1
+			} else {
+				k = int(invLn2*x + 0.5)
+				t := float64(k)
+				hi, lo = x-t*ln2Hi, t*ln2Lo
+			}
+			x = hi - lo
+			c = (hi - x) - lo
 		}
-		return 1 + 2*(x-e)
-	case k < 20:
-		t := math.Float64frombits(0x3ff0000000000000 - (0x20000000000000 >> uint(k))) // 1 - 2^-k
-		return (t - (e - x)) * twoK
+		hfx := 0.5 * x
+		hxs := x * hfx
+		r1 := 1 + hxs*(q1+hxs*(q2+hxs*(q3+hxs*(q4+hxs*q5))))
+		t := 3 - r1*hfx
+		e := hxs * ((r1 - t) / (6.0 - x*t))
+		if k == 0 {
+			v[i] = x - (x*e - hxs)
+			continue
+		}
+		e = x*(e-c) - c
+		e -= hxs
+		twoK := math.Float64frombits(uint64(0x3ff+k) << 52)
+		switch {
+		case k == 1:
+			if x < -0.25 {
+				v[i] = -2 * (e - (x + 0.5))
+				continue
+			}
+			v[i] = 1 + 2*(x-e)
+			continue
+		case k < 20:
+			t := math.Float64frombits(0x3ff0000000000000 - (0x20000000000000 >> uint(k))) // 1 - 2^-k
+			v[i] = (t - (e - x)) * twoK
+			continue
+		}
+		t = math.Float64frombits(uint64(0x3ff-k) << 52) // 2^-k
+		y := x - (e + t)
+		y++
+		v[i] = y * twoK
 	}
-	t = math.Float64frombits(uint64(0x3ff-k) << 52) // 2^-k
-	y := x - (e + t)
-	y++
-	return y * twoK
 }
 
 // Log returns the natural logarithm (LogInPlace on one value).
