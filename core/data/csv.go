@@ -61,6 +61,10 @@ func ParseCSV(r io.Reader, lim Limits) (*Table, error) {
 		seen[name] = true
 		header[i] = name
 	}
+	// the records after the header share one slice (the cells, strings,
+	// are kept; the slice is not): 100,000 rows of 51 cells allocated
+	// 80 MB of slices for the garbage collector, a sixth of the parse in WASM
+	cr.ReuseRecord = true
 	cells := make([][]string, len(header))
 	var lines []int
 	rows := 0
