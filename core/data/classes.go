@@ -39,7 +39,7 @@ func (t *Table) SelectClasses(features []string, label string) (*MultiRounds, er
 	}
 	for i := 0; i < t.Rows; i++ {
 		x, missing := rowOf(cols, i)
-		y, ok := index[strings.TrimSpace(lc.Text[i])]
+		y, ok := index[strings.TrimSpace(lc.Text.At(i))]
 		if missing || !ok {
 			r.Dropped++
 			continue

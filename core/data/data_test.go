@@ -232,8 +232,8 @@ func FuzzParseCSV(f *testing.F) {
 			return
 		}
 		for _, c := range tab.Columns {
-			if len(c.Text) != tab.Rows || (c.Numeric && len(c.Values) != tab.Rows) {
-				t.Fatalf("column %q has %d cells for %d rows", c.Name, len(c.Text), tab.Rows)
+			if c.Text.Len() != tab.Rows || (c.Numeric && len(c.Values) != tab.Rows) {
+				t.Fatalf("column %q has %d cells for %d rows", c.Name, c.Text.Len(), tab.Rows)
 			}
 			for _, v := range c.Values {
 				if math.IsInf(v, 0) {

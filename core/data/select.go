@@ -136,7 +136,7 @@ func labeller(task Task, lc *Column, sel Selection) (func(i int) (y float64, kee
 		return nil, fmt.Errorf("unknown task %q (known: classify, regress)", task)
 	}
 	values := distinct(lc)
-	text := func(i int) string { return strings.TrimSpace(lc.Text[i]) }
+	text := func(i int) string { return strings.TrimSpace(lc.Text.At(i)) }
 	isMissing := func(i int) bool { return text(i) == "" || strings.EqualFold(text(i), "NA") }
 	has := func(v string) bool { return slices.Contains(values, v) }
 	switch {
@@ -185,8 +185,8 @@ func labeller(task Task, lc *Column, sel Selection) (func(i int) (y float64, kee
 // distinct returns the sorted distinct non-missing values of a column as text.
 func distinct(c *Column) []string {
 	set := map[string]bool{}
-	for _, v := range c.Text {
-		v = strings.TrimSpace(v)
+	for i := range c.Text.Len() {
+		v := strings.TrimSpace(c.Text.At(i))
 		if v != "" && !strings.EqualFold(v, "NA") {
 			set[v] = true
 		}

@@ -14,7 +14,7 @@ type Column struct {
 	Unit    string    // unit of a numeric column, if known ("mm", "g", "°C")
 	Numeric bool      // every non-empty cell parsed as a finite number
 	Values  []float64 // the numbers (NaN where missing), when Numeric
-	Text    []string  // the cells as written
+	Text    Cells     // the cells as written
 	badRow  int       // first row (1-based, after the header) that is not a number
 }
 
@@ -56,10 +56,10 @@ func (t *Table) Names() []string {
 
 // newColumn builds a column from its cells, deciding whether it is numeric;
 // with decimalComma, "1,5" is the number 1.5.
-func newColumn(name string, cells []string, decimalComma bool) Column {
-	c := Column{Name: name, Text: cells, Numeric: true, Values: make([]float64, len(cells))}
-	for i, cell := range cells {
-		cell = strings.TrimSpace(cell)
+func newColumn(name string, cells Cells, decimalComma bool) Column {
+	c := Column{Name: name, Text: cells, Numeric: true, Values: make([]float64, cells.Len())}
+	for i := range cells.Len() {
+		cell := strings.TrimSpace(cells.At(i))
 		if cell == "" || strings.EqualFold(cell, "NA") {
 			c.Values[i] = math.NaN()
 			continue
@@ -94,5 +94,5 @@ func (c *Column) NumericError() error {
 }
 
 func (c *Column) notNumericError() error {
-	return fmt.Errorf("column %q is not numeric: row %d has %q", c.Name, c.badRow, c.Text[c.badRow-1])
+	return fmt.Errorf("column %q is not numeric: row %d has %q", c.Name, c.badRow, c.Text.At(c.badRow-1))
 }

@@ -16,8 +16,9 @@ func (r *Rounds) Rescale(scale, offset []float64) (*Rounds, error) {
 	}
 	out := *r
 	out.X = make([][]float64, len(r.X))
+	flat := make([]float64, len(r.X)*d) // one block: one object for the collector, not a row each
 	for i, x := range r.X {
-		y := make([]float64, d)
+		y := flat[i*d : (i+1)*d : (i+1)*d]
 		for j, v := range x {
 			if scale != nil {
 				v *= scale[j]

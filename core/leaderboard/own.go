@@ -93,8 +93,8 @@ func (o Own) Rounds(tab *data.Table) (Task, *data.Rounds, error) {
 func distinctCells(c *data.Column, limit int) []string {
 	seen := map[string]bool{}
 	var out []string
-	for _, v := range c.Text {
-		if v = strings.TrimSpace(v); v != "" && !strings.EqualFold(v, "NA") && !seen[v] {
+	for i := range c.Text.Len() {
+		if v := strings.TrimSpace(c.Text.At(i)); v != "" && !strings.EqualFold(v, "NA") && !seen[v] {
 			seen[v] = true
 			out = append(out, v)
 			if len(out) == limit {

@@ -227,8 +227,8 @@ func (imp Imported) SkippedText() string {
 // the rows of each.
 func classCounts(c *data.Column) []ClassCount {
 	rows := map[string]int{}
-	for _, v := range c.Text {
-		if v = strings.TrimSpace(v); v != "" && !strings.EqualFold(v, "NA") {
+	for i := range c.Text.Len() {
+		if v := strings.TrimSpace(c.Text.At(i)); v != "" && !strings.EqualFold(v, "NA") {
 			rows[v]++
 		}
 	}
