@@ -260,3 +260,25 @@ func TestSelectClasses(t *testing.T) {
 		t.Fatal("a text feature was accepted")
 	}
 }
+
+// TestCellsKeepEachCellAsWritten: a column's cells come back as written,
+// spaces, quoted separators and line breaks, empty cells and non-ASCII
+// text included.
+func TestCellsKeepEachCellAsWritten(t *testing.T) {
+	tab, err := ParseCSV(strings.NewReader("a,b\n  1 ,\"x,y\"\n,é\n3,\"two\nlines\"\n"), DefaultLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{"a": {"  1 ", "", "3"}, "b": {"x,y", "é", "two\nlines"}}
+	for name, cells := range want {
+		c, _ := tab.Column(name)
+		if c.Text.Len() != len(cells) {
+			t.Fatalf("column %s: %d cells, want %d", name, c.Text.Len(), len(cells))
+		}
+		for i, w := range cells {
+			if got := c.Text.At(i); got != w {
+				t.Errorf("column %s, cell %d: %q, want %q", name, i, got, w)
+			}
+		}
+	}
+}
