@@ -6,8 +6,9 @@
 // serves every order and rescaling) while the others read the file and
 // map its rows, and one of them splits the learners into groups of about
 // equal work (timed on the file's first rows); then the workers take the
-// jobs one at a time as they finish theirs, the costliest group's first,
-// so that no worker waits long while another has work left. Only the
+// jobs one at a time as they finish theirs: one of each group first, the
+// costliest group's first, then the longest as measured, so that no
+// worker waits long while another has work left. Only the
 // cheapest group's jobs measure the comparator's rows of their order:
 // they come last, and the others need not wait for the search. One
 // worker merges the parts. A CSV is its text or a Blob (a File): a Blob
@@ -115,30 +116,47 @@
         });
         const loaded = Array.from({ length: n }, (_, i) => (i === 0 ? searched
           : ask(i, message(i, { load: i === 1 ? groups : 0 }))));
-        // 2. the jobs, the costliest group's first; the cheapest group's
-        // jobs also measure the comparator in their order, and wait for it
+        // 2. the jobs: first one of each group, the costliest group's
+        // first, then the longest as measured so far (a split timed on the
+        // first rows can misjudge a group: a learner that diverges on a
+        // rescaled run stops costing anything); the cheapest group's jobs
+        // also measure the comparator in their order, and wait for it
         const jobs = [];
+        const took = [], started = []; // per group, the time its last job took; whether one started
         const planned = (n > 1 ? loaded[1].then((answer) => JSON.parse(answer.groups)) : Promise.resolve([null]))
           .then((learnerGroups) => learnerGroups.forEach((learners, g) => {
-            for (let o = 0; o < orders; o++) jobs.push({ orders: [o], learners, measures: g === learnerGroups.length - 1 });
+            for (let o = 0; o < orders; o++) jobs.push({ orders: [o], learners, group: g, measures: g === learnerGroups.length - 1 });
           }));
+        // groups not started, then groups not measured yet (each the
+        // costliest first), then the longest measured
+        const rank = (j) => (took[j.group] ?? (started[j.group] ? 1e15 : 2e15) - j.group);
+        const pick = () => {
+          let best = -1;
+          jobs.forEach((j, k) => {
+            if ((!j.measures || comparator) && (best < 0 || rank(j) > rank(jobs[best]))) best = k;
+          });
+          return best;
+        };
         const parts = [];
         let task;
         const work = async (i) => {
           await Promise.all([loaded[i], planned]);
           while (jobs.length > 0) {
-            const next = jobs.findIndex((j) => !j.measures || comparator);
+            const next = pick();
             if (next < 0) {
               await searched;
               continue;
             }
             const j = jobs.splice(next, 1)[0];
+            started[j.group] = true;
+            const t0 = performance.now();
             const answer = await ask(i, message(i, {
               job: { orders: j.orders, learners: j.learners, comparator: j.measures ? comparator : null },
             }), (d) => {
               partial[i] = d;
               report();
             });
+            took[j.group] = performance.now() - t0;
             partial[i] = 0;
             done += runs;
             report();
