@@ -2,7 +2,6 @@ package linear
 
 import (
 	"unitfree/core/internal/elementary"
-
 	"unitfree/core/loss"
 )
 

@@ -1,11 +1,10 @@
 package linear
 
 import (
-	"unitfree/core/internal/elementary"
-
 	"errors"
 	"math"
 
+	"unitfree/core/internal/elementary"
 	"unitfree/core/loss"
 )
 

@@ -1,10 +1,9 @@
 package linear
 
 import (
-	"unitfree/core/internal/elementary"
-
 	"math"
 
+	"unitfree/core/internal/elementary"
 	"unitfree/core/loss"
 )
 

@@ -1,10 +1,9 @@
 package linear
 
 import (
-	"unitfree/core/internal/elementary"
-
 	"math"
 
+	"unitfree/core/internal/elementary"
 	"unitfree/core/loss"
 )
 
@@ -22,8 +21,8 @@ type Scinol struct {
 	wealth   []float64 // beta_i for ScInOL1, eta_i for ScInOL2
 	w        []float64 // the weights of the current round
 	t        int
-	// scratch of ScInOL1's round: each coordinate's D and exponent |theta|/2
-	D, expo []float64
+	// scratch of ScInOL1's round: each coordinate's D, theta and exponent |theta|/2
+	D, theta, expo []float64
 }
 
 // NewScinol1 returns ScInOL1 in d dimensions with initial wealth eps.
@@ -35,7 +34,7 @@ func NewScinol2(d int, l loss.Loss, eps float64) *Scinol { return newScinol(d, l
 func newScinol(d int, l loss.Loss, eps float64, variant int) *Scinol {
 	s := &Scinol{loss: l, variant: variant, eps: eps,
 		G: make([]float64, d), S2: make([]float64, d), M: make([]float64, d),
-		wealth: make([]float64, d), w: make([]float64, d), D: make([]float64, d), expo: make([]float64, d)}
+		wealth: make([]float64, d), w: make([]float64, d), D: make([]float64, d), theta: make([]float64, d), expo: make([]float64, d)}
 	for i := range s.wealth {
 		s.wealth[i] = eps
 	}
@@ -120,23 +119,24 @@ func (s *Scinol) Learn(x []float64, y float64) float64 {
 	G, S2, M, wealth, w := s.G[:n], s.S2[:n], s.M[:n], s.wealth[:n], s.w[:n]
 	if s.variant == 1 {
 		// weight1 of each coordinate, its exponentials all at once
-		D, expo := s.D[:n], s.expo[:n]
+		D, theta, expo := s.D[:n], s.theta[:n], s.expo[:n]
 		for i, v := range x {
 			M[i] = elementary.MaxAbs(M[i], v)
 			if v != 0 {
 				wealth[i] = minWealth(wealth[i], s.eps*(S2[i]+M[i]*M[i])/(v*v*float64(s.t)))
 			}
-			D[i], expo[i] = 0, 0
+			D[i], theta[i], expo[i] = 0, 0, 0
 			if M[i] != 0 {
 				D[i] = math.Sqrt(S2[i] + M[i]*M[i])
-				expo[i] = math.Abs(G[i]/D[i]) / 2
+				theta[i] = G[i] / D[i]
+				expo[i] = math.Abs(theta[i]) / 2
 			}
 		}
 		elementary.Expm1InPlace(expo)
 		for i := range x {
 			w[i] = 0
 			if M[i] != 0 {
-				w[i] = wealth[i] * math.Copysign(expo[i], G[i]/D[i]) / (2 * D[i])
+				w[i] = wealth[i] * math.Copysign(expo[i], theta[i]) / (2 * D[i])
 			}
 		}
 	} else {

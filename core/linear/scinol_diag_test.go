@@ -1,13 +1,12 @@
 package linear
 
 import (
-	"unitfree/core/internal/elementary"
-
 	"math"
 	"math/rand/v2"
 	"testing"
 
 	"unitfree/core/hindsight"
+	"unitfree/core/internal/elementary"
 	"unitfree/core/loss"
 )
 
