@@ -276,33 +276,38 @@ func (a *app) heatmapDue() bool {
 // desktop's): at least heatStep rows of one panel, more while it lasts.
 const heatBudgetMs = 6.0
 
-// draw brings the panels and the chart up to date: the heatmaps due are
-// computed a few rows at a time, panel after panel, within the frame's
-// budget, and each panel is painted when its heatmap is complete; the
-// chart is drawn in a frame of its own, twice a second while the stream
-// plays and once when it rests, and the comparator in hindsight is
-// recomputed every few seconds while it plays and once when it rests. It
-// reports whether more drawing is due (a heatmap is not complete).
+// draw brings the panels and the chart up to date, one piece of work per
+// frame: the chart (twice a second while the stream plays, once when it
+// rests), else the comparator in hindsight (every few seconds while it
+// plays, once when it rests and the heatmaps are complete), else the
+// heatmaps due, a few rows at a time, panel after panel, within the
+// frame's budget. Each panel is painted when its heatmap is complete. It
+// reports whether more drawing is due.
 func (a *app) draw() (more bool) {
 	resting := !a.player.Playing()
 	t := a.heatTarget()
-	t0 := clock()
+	at := t.version<<32 | t.round
+	heatDue := false
+	for _, p := range a.panels {
+		heatDue = heatDue || p.due(t)
+	}
 	regretsNew := false
-	if a.run.Played() > 0 && (resting && a.regretsAt != t.version<<32|t.round || !resting && time.Since(a.lastRegr) > regretEvery) {
+	t0 := clock()
+	switch {
+	case resting && a.chartAt != t || !resting && a.frames.count%30 == 16: // 2 Hz while playing, not in the first frames
+		a.chart.draw(a)
+		a.chartAt = t
+		a.phase("chart", t0)
+	case a.run.Played() > 0 && (resting && a.regretsAt != at && !heatDue || !resting && time.Since(a.lastRegr) > regretEvery):
+		// At rest the comparator comes after the pictures: the frame
+		// that answers a tap stays light.
 		if r, err := a.run.Regrets(); err == nil {
 			a.regrets = r
 		}
 		regretsNew = true
-		a.lastRegr, a.regretsAt = time.Now(), t.version<<32|t.round
-	}
-	a.phase("regret", t0)
-	t0 = clock()
-	if resting && a.chartAt != t || !resting && a.frames.count%30 == 16 { // 2 Hz while playing, not in the first frames
-		// The chart takes this frame's budget: the heatmaps wait a frame.
-		a.chart.draw(a)
-		a.chartAt = t
-		a.phase("chart", t0)
-	} else {
+		a.lastRegr, a.regretsAt = time.Now(), at
+		a.phase("regret", t0)
+	default:
 		deadline := t0 + heatBudgetMs
 		for computing := true; computing; {
 			computing = false
@@ -324,7 +329,7 @@ func (a *app) draw() (more bool) {
 		// The figures change with the heatmap while the stream plays, at
 		// the round it shows; at rest, with the state and the regrets, at
 		// once.
-		if at := t.version<<32 | t.round; p.fresh || resting && (p.figuresAt != at || regretsNew) {
+		if p.fresh || resting && (p.figuresAt != at || regretsNew) {
 			p.showFigures(a, i)
 			p.figuresAt = at
 		}
@@ -332,6 +337,7 @@ func (a *app) draw() (more bool) {
 		more = more || p.due(t)
 	}
 	a.phase("panels", t0)
+	more = more || resting && a.run.Played() > 0 && a.regretsAt != at
 	a.picturesDue = more
 	return more
 }
