@@ -196,8 +196,9 @@ func (a *app) frame() playground.Frame {
 // heatStep is how many rows of a heatmap are computed at a time: each
 // frame computes steps, panel after panel, until its budget (heatBudgetMs)
 // is spent, so that no frame carries a whole heatmap of an O(d^2) learner
-// on a slow phone, and a fast computer still refreshes every frame.
-const heatStep = 4
+// on a slow phone (it overruns the budget by one step at most), and a fast
+// computer still refreshes every frame.
+const heatStep = 1
 
 // heatBand is the part of a heatmap whose round is published for the
 // tests: 4 bands of 16 rows.
