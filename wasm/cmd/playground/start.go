@@ -51,7 +51,8 @@ func buildUnits(doc dom.Document) {
 			a.chart = newChart(a)
 			pace()
 			a.start()
-			pace()
+			// The router in the same task as the start: a visitor's first
+			// tap finds the link's state and round in force.
 			newUnitsRouter(a).route()
 			// The experiment panel parses the datasets: it is built when
 			// the visitor scrolls near it, not with the playground.
