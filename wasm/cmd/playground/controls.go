@@ -14,9 +14,8 @@ import (
 	"unitfree/wasm/playground"
 )
 
-// bind attaches the handlers of every control, calling pace between
-// groups of them (the start passes one that yields).
-func (a *app) bind(pace func()) {
+// bind attaches the handlers of every control.
+func (a *app) bind() {
 	presets := make([]string, len(playground.PresetIDs))
 	copy(presets, playground.PresetIDs)
 	labels := make([]string, len(presets))
@@ -99,7 +98,6 @@ func (a *app) bind(pace func()) {
 		a.model.Seed = s
 		a.changed()
 	})
-	pace()
 	a.on("passes", "change", func() {
 		n, err := strconv.Atoi(value(a.el("passes")))
 		if err != nil || n < 1 || n > playground.MaxPasses {
@@ -132,10 +130,8 @@ func (a *app) bind(pace func()) {
 			id := e.ID
 			a.on("learner-"+id, "change", func() { a.toggleLearner(id) })
 		}
-		pace()
 	}
 	a.bindFiles()
-	pace()
 	byID(a.doc, "present").AddEventListener("click", false, func(dom.Event) { togglePresent(a.doc); a.dirty = true })
 	a.lesson = newLessonBox(a.doc, "", playground.RoomUnits, playground.UnitsLesson.Title, lessonTexts(playground.UnitsLesson), a.showStep, a.persist)
 }
