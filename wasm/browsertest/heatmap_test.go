@@ -8,6 +8,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"unitfree/core/eval"
+	"unitfree/wasm/playground"
+	"unitfree/wasm/playground/links"
 	"unitfree/wasm/server"
 )
 
@@ -45,5 +48,50 @@ func TestHeatmapShowsOneRound(t *testing.T) {
 	}
 	if mixed > 0 {
 		t.Errorf("%d of %d heatmaps seen while playing mixed rounds", mixed, seen)
+	}
+}
+
+// TestStreamKeepsItsSpeed: while the units room plays, the stream plays
+// the speed's rounds per frame, on average, however long it plays. The
+// rounds it owed while the panels finished a heatmap were never paid
+// off, so they were played again in every later frame: the stream sped
+// up as it went, to six times its speed in four seconds, and a pause
+// clicked a second later found the stream over (the click then played it
+// again from round 0).
+func TestStreamKeepsItsSpeed(t *testing.T) {
+	m := playground.NewModel()
+	m.LoadPreset("penguins", 1)
+	m.SetLearners([]eval.LearnerSpec{{ID: "scinol2"}, {ID: "ogd", Params: map[string]float64{"eta": 5}}, {ID: "ogd-sqrt"}, {ID: "ftl"}})
+	ctx := newTab(t)
+	waitReady(t, ctx, serveSite(t, server.New(siteDir))+"#"+links.Encode(m))
+	// The test counts the frames the browser draws, as the page's tick
+	// does.
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`window.frameCount = 0; (function count() { window.frameCount++; requestAnimationFrame(count) })()`),
+		chromedp.Click(chromedp.ID("play"))); err != nil {
+		t.Fatal(err)
+	}
+	type sample struct {
+		Rounds, Frames int
+		Playing        bool
+	}
+	read := func() sample {
+		s, err := chromedp.Run(ctx, chromedp.Evaluate[sample](`({rounds: window.unitfree.rounds, frames: window.frameCount, playing: window.unitfree.playing})`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	time.Sleep(500 * time.Millisecond)
+	first := read()
+	time.Sleep(4 * time.Second)
+	last := read()
+	if !first.Playing {
+		t.Fatalf("the stream does not play: %+v", first)
+	}
+	speed := 3 // the default: rounds per frame
+	rounds, frames := last.Rounds-first.Rounds, last.Frames-first.Frames
+	t.Logf("%d rounds in %d frames: %.2f a frame (speed %d)", rounds, frames, float64(rounds)/float64(frames), speed)
+	if rounds > speed*(frames+2) {
+		t.Errorf("%d rounds played in %d frames at %d rounds a frame (playing at the end: %v)", rounds, frames, speed, last.Playing)
 	}
 }

@@ -213,12 +213,20 @@ func (a *app) start() {
 			// once they are done.
 			a.owed += float64(a.speed)
 			a.dirty = a.dirty || a.frames.count%2 == 0
-		} else if a.player.Tick(float64(a.speed)+a.owed, func() bool { return clock()-start < stepBudgetMs }) {
-			// While playing, the picture is redrawn every other frame (30
-			// Hz): redrawing four canvases costs more than the learning.
-			a.dirty = a.dirty || a.frames.count%2 == 0
+		} else {
+			// The rounds owed are paid now (what does not fit in the budget
+			// is dropped, as a slow step is): owed rounds played again in
+			// every later frame sped the stream up as it went.
+			played := a.player.Tick(float64(a.speed)+a.owed, func() bool { return clock()-start < stepBudgetMs })
+			a.owed = 0
+			if played {
+				// While playing, the picture is redrawn every other frame
+				// (30 Hz): redrawing four canvases costs more than the
+				// learning.
+				a.dirty = a.dirty || a.frames.count%2 == 0
+			}
 		}
-		if !was || !a.player.Playing() {
+		if !a.player.Playing() {
 			a.owed = 0
 		}
 		if was && !a.player.Playing() { // the end of the stream
