@@ -100,7 +100,8 @@ func pageModel(t *testing.T, ctx context.Context) *playground.Model {
 	return m
 }
 
-// playToEnd presses play and waits until the stream is over.
+// playToEnd presses play and waits until the stream is over and its last
+// pictures are drawn (the heatmaps take a few frames).
 func playToEnd(t *testing.T, ctx context.Context) pageState {
 	t.Helper()
 	if err := chromedp.Do(ctx, chromedp.SetValue(chromedp.ID("speed"), "3"),
@@ -108,7 +109,7 @@ func playToEnd(t *testing.T, ctx context.Context) pageState {
 		chromedp.Click(chromedp.ID("play"))); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.unitfree.rounds > 0 && window.unitfree.rounds === window.unitfree.total && !window.unitfree.playing`,
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.unitfree.rounds > 0 && window.unitfree.rounds === window.unitfree.total && !window.unitfree.playing && !window.unitfree.picturesDue`,
 		chromedp.WithPollingTimeout(60*time.Second))); err != nil {
 		t.Fatalf("the stream did not finish: %v (%+v)", err, state(t, ctx))
 	}

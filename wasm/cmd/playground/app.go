@@ -36,7 +36,10 @@ type app struct {
 	speed         int
 	dirty         bool
 	regrets       []float64
+	regretsAt     int // the version and round the regrets were computed at, resting
 	lastRegr      time.Time
+	chartAt       heatTarget // what the chart showed when last drawn, resting
+	picturesDue   bool       // a heatmap is being computed (published for the tests)
 	drag          *dragState
 	frames        frameTimes                         // intervals between animation frames
 	work          frameTimes                         // the page's own work in each frame
@@ -151,7 +154,7 @@ func (a *app) freshRun() playground.Stepper {
 	a.run = r
 	a.regrets = nil
 	a.version++
-	a.dirty = true
+	a.dirty, a.picturesDue = true, true
 	return r
 }
 
@@ -276,43 +279,75 @@ func (a *app) heatmapDue() bool {
 	return false
 }
 
-// draw repaints the panels and the chart. While the stream plays, each
-// panel recomputes a band of its heatmap's rows per frame, and the
-// comparator in hindsight every few seconds; when it rests, everything is
-// brought up to date.
-//
-// Panels not painted yet (after a start or a change of learners) get their
-// first paint one per frame, before anything else is drawn, so that no
-// long task blocks the page; it reports whether more drawing is due.
+// heatBudgetMs bounds the time a frame spends computing heatmaps (the
+// wall clock's, so that a slow phone's frames stay as short as a
+// desktop's): at least heatStep rows of one panel, more while it lasts.
+const heatBudgetMs = 6.0
+
+// draw brings the panels and the chart up to date, one piece of work per
+// frame: the chart (twice a second while the stream plays, once when it
+// rests), else the comparator in hindsight (every few seconds while it
+// plays, once when it rests and the heatmaps are complete), else the
+// heatmaps due, a few rows at a time, panel after panel, within the
+// frame's budget. Each panel is painted when its heatmap is complete. It
+// reports whether more drawing is due.
 func (a *app) draw() (more bool) {
-	for i, p := range a.panels {
-		if !p.painted {
-			t0 := clock()
-			p.draw(a, i, true)
-			a.phase("panels", t0)
-			return true // the next panel, then the whole picture
-		}
-	}
 	resting := !a.player.Playing()
+	t := a.heatTarget()
+	at := t.version<<32 | t.round
+	heatDue := false
+	for _, p := range a.panels {
+		heatDue = heatDue || p.due(t)
+	}
+	regretsNew := false
 	t0 := clock()
-	if a.run.Played() > 0 && (resting || time.Since(a.lastRegr) > regretEvery) {
+	switch {
+	case resting && a.chartAt != t || !resting && a.frames.count%30 == 16: // 2 Hz while playing, not in the first frames
+		a.chart.draw(a)
+		a.chartAt = t
+		a.phase("chart", t0)
+	case a.run.Played() > 0 && (resting && a.regretsAt != at && !heatDue || !resting && time.Since(a.lastRegr) > regretEvery):
+		// At rest the comparator comes after the pictures: the frame
+		// that answers a tap stays light.
 		if r, err := a.run.Regrets(); err == nil {
 			a.regrets = r
 		}
-		a.lastRegr = time.Now()
+		regretsNew = true
+		a.lastRegr, a.regretsAt = time.Now(), at
+		a.phase("regret", t0)
+	default:
+		deadline := t0 + heatBudgetMs
+		for computing := true; computing; {
+			computing = false
+			for i, p := range a.panels {
+				if p.fresh || !p.due(t) {
+					continue
+				}
+				p.fresh = p.computeRows(a, i, t)
+				if computing = clock() < deadline; !computing {
+					break
+				}
+			}
+		}
+		a.phase("heatmaps", t0)
 	}
-	a.phase("regret", t0)
 	t0 = clock()
 	for i, p := range a.panels {
-		p.draw(a, i, resting) // while playing, each panel refreshes a band of its heatmap
+		p.paint(a, i, p.fresh)
+		// The figures change with the heatmap while the stream plays, at
+		// the round it shows; at rest, with the state and the regrets, at
+		// once.
+		if p.fresh || resting && (p.figuresAt != at || regretsNew) {
+			p.showFigures(a, i)
+			p.figuresAt = at
+		}
+		p.fresh = false
+		more = more || p.due(t)
 	}
 	a.phase("panels", t0)
-	t0 = clock()
-	if resting || a.frames.count%30 == 0 { // the chart at 2 Hz while playing
-		a.chart.draw(a)
-	}
-	a.phase("chart", t0)
-	return false
+	more = more || resting && a.run.Played() > 0 && a.regretsAt != at
+	a.picturesDue = more
+	return more
 }
 
 // phase records the milliseconds since t0 as the named phase of the frame.
@@ -347,7 +382,7 @@ func (a *app) publish() {
 		"ready": true, "points": len(a.model.Points), "rounds": a.run.Played(), "total": a.run.Total(),
 		"playing": a.player.Playing(), "units": []any{a.model.Units[0], a.model.Units[1]}, "learners": learners,
 		"frameMedianMs": med, "frameP95Ms": p95, "workMedianMs": workMed, "workP95Ms": workP95, "frames": a.frames.count, "phasesMs": phasesJS(a.phases),
-		"interactiveMs": a.interactiveMs,
+		"interactiveMs": a.interactiveMs, "picturesDue": a.picturesDue,
 	}))
 }
 

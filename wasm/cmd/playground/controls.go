@@ -14,8 +14,9 @@ import (
 	"unitfree/wasm/playground"
 )
 
-// bind attaches the handlers of every control.
-func (a *app) bind() {
+// bind attaches the handlers of every control, calling pace between
+// groups of them (the start passes one that yields).
+func (a *app) bind(pace func()) {
 	presets := make([]string, len(playground.PresetIDs))
 	copy(presets, playground.PresetIDs)
 	labels := make([]string, len(presets))
@@ -98,6 +99,7 @@ func (a *app) bind() {
 		a.model.Seed = s
 		a.changed()
 	})
+	pace()
 	a.on("passes", "change", func() {
 		n, err := strconv.Atoi(value(a.el("passes")))
 		if err != nil || n < 1 || n > playground.MaxPasses {
@@ -130,8 +132,10 @@ func (a *app) bind() {
 			id := e.ID
 			a.on("learner-"+id, "change", func() { a.toggleLearner(id) })
 		}
+		pace()
 	}
 	a.bindFiles()
+	pace()
 	byID(a.doc, "present").AddEventListener("click", false, func(dom.Event) { togglePresent(a.doc); a.dirty = true })
 	a.lesson = newLessonBox(a.doc, "", playground.RoomUnits, playground.UnitsLesson.Title, lessonTexts(playground.UnitsLesson), a.showStep, a.persist)
 }

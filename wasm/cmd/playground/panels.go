@@ -23,21 +23,24 @@ type panel struct {
 	heat     *dom.HTMLCanvasElement
 	hctx     *dom.CanvasRenderingContext2D
 	himg     *dom.ImageData
-	hbuf     []byte           // the heatmap's pixels on screen
-	path     playground.Path  // the decision boundary's segments, built
-	boundary js.Value         // and as the canvas's Path2D
-	frame    playground.Frame // the frame of the picture on screen
-	probs    []float64        // the probabilities they show
-	// While the stream plays, the next heatmap is computed a band of rows
-	// per drawn frame into these, at one round (the stream waits for it:
-	// app.heatmapDue), and shown whole once complete.
+	hbuf     []byte          // the heatmap's pixels on screen
+	path     playground.Path // the decision boundary's segments, built
+	boundary js.Value        // and as the canvas's Path2D
+	shown    heatTarget      // what the heatmap on screen shows
+	probs    []float64       // the probabilities it shows
+	// The next heatmap is computed a few rows per frame into these, at one
+	// round (the stream waits for it: app.heatmapDue), and shown whole
+	// once complete.
+	next       heatTarget
 	nextBuf    []byte
 	nextProbs  []float64
 	nextRounds [heatmapCells / heatBand]int
 	root       dom.Element
 	texts      *textSlots // the figures
 	painted    bool       // the heatmap has been computed at least once
-	nextRow    int        // while playing, the heatmap is refreshed a band of rows per frame
+	nextRow    int        // the next heatmap's rows before this one are computed
+	fresh      bool       // the heatmap was completed in this frame
+	figuresAt  int        // the version and round of the figures shown
 	// bandRounds are the rounds of the stream that the heatmap's bands on
 	// screen were computed at (published for the tests).
 	bandRounds [heatmapCells / heatBand]int
@@ -49,19 +52,17 @@ type panel struct {
 }
 
 // buildPanels (re)creates one panel per learner.
-func (a *app) buildPanels() { a.buildPanelsThen(func() {}) }
+func (a *app) buildPanels() { a.buildPanelsPaced(func() {}) }
 
-// buildPanelsThen is buildPanels with between panels a call of next (the
-// start passes nextTask, so that each panel is built in its own task).
-func (a *app) buildPanelsThen(next func()) {
+// buildPanelsPaced is buildPanels calling pace between the steps of each
+// panel (the start passes one that yields, so that no long task blocks
+// the page).
+func (a *app) buildPanelsPaced(pace func()) {
 	box := a.el("panels")
 	clearChildren(box, 0)
 	a.panels = nil
 	dpr := math.Max(1, js.Global().Get("devicePixelRatio").Float())
 	for i, spec := range a.model.Learners {
-		if i > 0 {
-			next()
-		}
 		e, _ := catalog.Lookup(spec.ID)
 		root := create(a.doc, "section")
 		root.SetAttribute("class", "learner-panel")
@@ -71,6 +72,7 @@ func (a *app) buildPanelsThen(next func()) {
 			fmt.Sprintf("%s, %s · invariant: %s", e.Paper.Short(), e.Algorithm, e.Invariance))
 		root.AppendChild(h)
 		root.AppendChild(paper)
+		pace()
 		canvas := createCanvas(a.doc)
 		canvas.SetWidth(int(panelSize * dpr))
 		canvas.SetHeight(int(panelSize * dpr))
@@ -79,12 +81,14 @@ func (a *app) buildPanelsThen(next func()) {
 		figs := figures(a.doc, figure{[]any{"Rounds"}, "f-rounds", "0", ""}, figure{[]any{"Mistakes"}, "f-mistakes", "0", ""},
 			figure{[]any{"Mistake rate"}, "f-rate", "–", "mistakes as a share of the rounds played"}, figure{[]any{"Loss"}, "f-loss", "0", ""}, figure{[]any{"Regret"}, "f-regret", "–", "its loss minus the loss of the best fixed linear predictor in hindsight, on the same rounds"})
 		root.AppendChild(figs)
+		pace()
 		meter := create(a.doc, "p")
 		meter.SetAttribute("class", "meter")
 		meter.SetAttribute("title", "The invariance meter: every round, the learner also plays the stream in the base units; "+
 			"this is the largest relative difference between the two predictions so far")
 		root.AppendChild(meter)
 		root.AppendChild(a.paramInputs(i, e, spec))
+		pace()
 		box.AppendChild(root)
 
 		heat := createCanvas(a.doc)
@@ -101,6 +105,7 @@ func (a *app) buildPanelsThen(next func()) {
 		p.octx = p.overlay.GetContext2d()
 		p.octx.SetTransform(dpr, 0, 0, dpr, 0, 0)
 		p.oversion = -1
+		pace()
 		a.bindCanvas(canvas)
 		a.panels = append(a.panels, p)
 	}
@@ -188,48 +193,69 @@ func (a *app) frame() playground.Frame {
 	return a.model.DisplayFrame(panelSize, panelSize, panelMargin)
 }
 
-// heatBand is how many heatmap rows a panel computes per drawn frame while
-// the stream plays: a whole 64-row map over 4 drawn frames, so that no
-// frame carries a whole heatmap of an O(d^2) learner.
+// heatStep is how many rows of a heatmap are computed at a time: each
+// frame computes steps, panel after panel, until its budget (heatBudgetMs)
+// is spent, so that no frame carries a whole heatmap of an O(d^2) learner
+// on a slow phone (it overruns the budget by one step at most), and a fast
+// computer still refreshes every frame.
+const heatStep = 1
+
+// heatBand is the part of a heatmap whose round is published for the
+// tests: 4 bands of 16 rows.
 const heatBand = 16
 
-// draw paints learner i's heatmap, boundary, axes and points, and its
-// figures. With full set the heatmap is computed whole; else the next band
-// of rows of the next heatmap is, and the heatmap on screen, the boundary
-// and the figures change only when all its bands are done: a picture shows
-// one round of the stream (bands of different rounds met in a seam).
-func (p *panel) draw(a *app, i int, full bool) {
+// heatTarget is what a heatmap shows: the learners (version), the data box
+// (the frame, which the units set) and the round of the stream.
+type heatTarget struct {
+	version, round int
+	frame          playground.Frame
+}
+
+// heatTarget returns what the heatmaps should show now.
+func (a *app) heatTarget() heatTarget {
+	return heatTarget{version: a.version, round: a.run.Played(), frame: a.frame()}
+}
+
+// due reports whether the panel's heatmap on screen is not the one of t,
+// or one is being computed.
+func (p *panel) due(t heatTarget) bool { return !p.painted || p.shown != t || p.nextRow != 0 }
+
+// computeRows computes the next heatStep rows of learner i's next heatmap,
+// for t (from its first row when t is not what it was being computed
+// for), and reports whether it is complete: then it is the one shown.
+func (p *panel) computeRows(a *app, i int, t heatTarget) bool {
+	if p.next != t {
+		p.next, p.nextRow = t, 0
+	}
+	from, to := p.nextRow, min(p.nextRow+heatStep, heatmapCells)
+	a.run.ProbabilityRows(i, p.nextProbs, heatmapCells, heatmapCells, from, to, t.frame)
+	playground.PaintHeatmap(p.nextBuf[4*from*heatmapCells:4*to*heatmapCells], p.nextProbs[from*heatmapCells:to*heatmapCells])
+	p.nextRounds[from/heatBand] = t.round
+	if p.nextRow = to % heatmapCells; p.nextRow != 0 {
+		return false
+	}
+	p.hbuf, p.nextBuf = p.nextBuf, p.hbuf
+	p.probs, p.nextProbs = p.nextProbs, p.probs
+	p.bandRounds = p.nextRounds
+	p.shown, p.next = t, heatTarget{version: -1}
+	return true
+}
+
+// paint draws learner i's heatmap, boundary, axes and points; fresh says
+// its heatmap has just been completed. The heatmap
+// on screen is redrawn under new points at once; under new axes (the
+// units changed) it is not: the panel keeps its picture until its heatmap
+// of the new frame is complete.
+func (p *panel) paint(a *app, i int, fresh bool) {
 	f := a.frame()
 	c := p.ctx
-	shown := full
-	if full {
-		a.run.ProbabilityRows(i, p.probs, heatmapCells, heatmapCells, 0, heatmapCells, f)
-		playground.PaintHeatmap(p.hbuf, p.probs)
-		for b := range p.bandRounds {
-			p.bandRounds[b] = a.run.Played()
-		}
-		p.nextRow = 0
-	} else {
-		from, to := p.nextRow, min(p.nextRow+heatBand, heatmapCells)
-		a.run.ProbabilityRows(i, p.nextProbs, heatmapCells, heatmapCells, from, to, f)
-		playground.PaintHeatmap(p.nextBuf[4*from*heatmapCells:4*to*heatmapCells], p.nextProbs[from*heatmapCells:to*heatmapCells])
-		p.nextRounds[from/heatBand] = a.run.Played()
-		p.nextRow = to % heatmapCells
-		if shown = p.nextRow == 0; shown { // the next heatmap is complete: it goes on screen
-			p.hbuf, p.nextBuf = p.nextBuf, p.hbuf
-			p.probs, p.nextProbs = p.nextProbs, p.probs
-			p.bandRounds = p.nextRounds
-		}
+	if !p.painted && !fresh || p.shown.frame != f {
+		return
 	}
-	if !shown && p.oversion == a.version && p.frame == f {
-		return // nothing on screen changes until the next heatmap is complete
-	}
-	if shown {
+	if fresh {
 		js.CopyBytesToJS(p.himg.Data(), p.hbuf)
 		p.hctx.PutImageData(p.himg, 0, 0)
 		p.painted = true
-	}
-	if shown || p.frame != f {
 		// One Path2D for all segments of the decision boundary, P(+1) = 1/2
 		// on the same grid: a call per segment cost a phone's main thread
 		// more than computing them.
@@ -241,7 +267,9 @@ func (p *panel) draw(a *app, i int, full bool) {
 		}
 		p.boundary = path2D.New(p.path.String())
 	}
-	p.frame = f
+	if !fresh && p.oversion == a.version {
+		return // nothing on screen changes until the next heatmap is complete
+	}
 	c.SetFillStyle("#ffffff")
 	c.FillRect(0, 0, f.Width, f.Height)
 	x0, y0 := f.ToPixel(f.XMin, f.YMax)
@@ -258,10 +286,10 @@ func (p *panel) draw(a *app, i int, full bool) {
 		p.oversion = a.version
 	}
 	c.DrawImageWithDst(p.overlay, 0, 0, f.Width, f.Height)
+}
 
-	if !shown {
-		return // the figures change with the heatmap, at the round it shows
-	}
+// showFigures writes learner i's figures and meter (the round's stats).
+func (p *panel) showFigures(a *app, i int) {
 	s := a.run.Stats(i)
 	p.texts.set("f-rounds", fmt.Sprintf("%d / %d", s.Rounds, a.run.Total()))
 	if a.model.Regression() {

@@ -38,17 +38,21 @@ func startUnits(doc dom.Document) {
 func buildUnits(doc dom.Document) {
 	a := newApp(doc)
 	a.restore(func() {
-		// The start is cut into several tasks (nextTask), so that the page
-		// is never blocked for long while the playground builds itself.
+		// The start is cut into short tasks (pace), so that the page is
+		// never blocked for long while the playground builds itself.
 		go func() {
+			sliceStart = clock()
 			a.restart()
-			nextTask()
-			a.buildPanelsThen(nextTask)
-			nextTask()
-			a.bind()
+			pace()
+			a.buildPanelsPaced(pace)
+			pace()
+			a.bind(pace)
+			pace()
 			a.chart = newChart(a)
-			nextTask()
+			pace()
 			a.start()
+			// The router in the same task as the start: a visitor's first
+			// tap finds the link's state and round in force.
 			newUnitsRouter(a).route()
 			// The experiment panel parses the datasets: it is built when
 			// the visitor scrolls near it, not with the playground.
