@@ -28,10 +28,18 @@ func waitReady(t *testing.T, ctx context.Context, url string) {
 	// The units playground publishes its state when ready; another room's
 	// program says which room it shows (a visit that lands there builds
 	// the units playground only when it is first shown).
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(window.unitfreeRoom ?? "units") === "units" ? window.unitfree?.ready === true
+	// A poll that starts while the navigation replaces the document loses
+	// its context ("Cannot find context with specified id"): it polls again.
+	for try := 0; ; try++ {
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](`(window.unitfreeRoom ?? "units") === "units" ? window.unitfree?.ready === true
 	  : window.unitfreeRoomShown === window.unitfreeRoom`,
-		chromedp.WithPollingTimeout(60*time.Second))); err != nil {
-		t.Fatalf("the playground did not start: %v", err)
+			chromedp.WithPollingTimeout(60*time.Second)))
+		if err == nil {
+			return
+		}
+		if try == 2 || !strings.Contains(err.Error(), "Cannot find context") {
+			t.Fatalf("the playground did not start: %v", err)
+		}
 	}
 }
 
