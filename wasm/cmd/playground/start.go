@@ -42,6 +42,10 @@ func buildUnits(doc dom.Document) {
 		// never blocked for long while the playground builds itself.
 		go func() {
 			sliceStart = clock()
+			// Laid out while it is built, unseen (style.css: data-building).
+			app := a.el("app")
+			app.SetAttribute("data-building", "")
+			removeAttr(app, "hidden")
 			a.restart()
 			pace()
 			a.buildPanelsPaced(pace)
@@ -49,6 +53,8 @@ func buildUnits(doc dom.Document) {
 			a.bind(pace)
 			pace()
 			a.chart = newChart(a)
+			pace()
+			a.syncControls()
 			pace()
 			a.start()
 			// The router in the same task as the start: a visitor's first
