@@ -251,11 +251,7 @@ func TestLiveFromTheFirstSecond(t *testing.T) {
 // native run's, and every heatmap row is of that round (a full redraw
 // changes no pixel).
 func TestPauseShowsOneRound(t *testing.T) {
-	m := playground.NewModel()
-	m.LoadPreset("penguins", 1)
-	m.SetLearners([]eval.LearnerSpec{{ID: "scinol2"}, {ID: "ogd", Params: map[string]float64{"eta": 5}}, {ID: "ogd-sqrt"}, {ID: "ftl"}})
-	ctx := newTab(t)
-	waitReady(t, ctx, serveSite(t, server.New(siteDir))+"#"+links.Encode(m))
+	ctx := openPenguinsStream(t)
 	for try := 0; try < 5; try++ {
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("play"))); err != nil {
 			t.Fatal(err)
@@ -298,6 +294,18 @@ func TestPauseShowsOneRound(t *testing.T) {
 		}
 		selectValue(t, ctx, "chart-metric", "loss")
 	}
+}
+
+// openPenguinsStream opens the units room on the penguins (a stream of
+// 5,480 rounds) with four learners, two of them not scale-invariant.
+func openPenguinsStream(t *testing.T) context.Context {
+	t.Helper()
+	m := playground.NewModel()
+	m.LoadPreset("penguins", 1)
+	m.SetLearners([]eval.LearnerSpec{{ID: "scinol2"}, {ID: "ogd", Params: map[string]float64{"eta": 5}}, {ID: "ogd-sqrt"}, {ID: "ftl"}})
+	ctx := newTab(t)
+	waitReady(t, ctx, serveSite(t, server.New(siteDir))+"#"+links.Encode(m))
+	return ctx
 }
 
 // panelPixels returns the learner panels' canvases as data URLs.

@@ -8,9 +8,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"unitfree/core/eval"
-	"unitfree/wasm/playground"
-	"unitfree/wasm/playground/links"
 	"unitfree/wasm/server"
 )
 
@@ -59,11 +56,7 @@ func TestHeatmapShowsOneRound(t *testing.T) {
 // clicked a second later found the stream over (the click then played it
 // again from round 0).
 func TestStreamKeepsItsSpeed(t *testing.T) {
-	m := playground.NewModel()
-	m.LoadPreset("penguins", 1)
-	m.SetLearners([]eval.LearnerSpec{{ID: "scinol2"}, {ID: "ogd", Params: map[string]float64{"eta": 5}}, {ID: "ogd-sqrt"}, {ID: "ftl"}})
-	ctx := newTab(t)
-	waitReady(t, ctx, serveSite(t, server.New(siteDir))+"#"+links.Encode(m))
+	ctx := openPenguinsStream(t)
 	// The test counts the frames the browser draws, as the page's tick
 	// does.
 	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`window.frameCount = 0; (function count() { window.frameCount++; requestAnimationFrame(count) })()`),
