@@ -192,8 +192,7 @@ func (a *app) showStep(k int) {
 // the panels and the controls are built and synchronised before).
 func (a *app) start() {
 	a.el("loading").SetAttribute("hidden", "")
-	removeAttr(a.el("app"), "hidden")
-	removeAttr(a.el("app"), "data-building")
+	removeAttr(a.el("app"), "data-building") // shown (buildUnits unhid it to lay it out)
 	a.interactiveMs = clock()
 	// The comparator in hindsight (a BFGS solve) waits its turn while the
 	// stream plays: in the first frame it made the page's longest task.
