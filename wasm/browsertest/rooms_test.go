@@ -587,3 +587,42 @@ func TestAnotherRoomLeavesThePlaygroundUnbuilt(t *testing.T) {
 		t.Errorf("in the units playground: %+v, want it shown and marked", l)
 	}
 }
+
+// TestBanditPictureStampsItsPoints: a picture of the bandit room's penguins
+// (342 points in each of four panels) draws its points as one stamped
+// image per panel, not an arc per point: the arcs, fill styles and strokes
+// of 1,300 points took 150 to 200 ms a picture on a phone's CPU (4x
+// slower), and the room's frames p95 233 ms. The test counts the canvas
+// arcs per picture while the room plays from load (a picture is one
+// window.unitfreeBandit it publishes); what a picture still draws with arcs
+// is each panel's current round: its pulsing ring and the played label's
+// mark.
+func TestBanditPictureStampsItsPoints(t *testing.T) {
+	ctx := newLiveTab(t)
+	openRoom(t, ctx, serveSite(t, server.New(siteDir))+"#bandit", "unitfreeBandit")
+	waitFor(t, ctx, "the penguins playing", `window.unitfreeBandit.playing && window.unitfreeBandit.rounds > 0 && window.unitfreeBandit.data !== "synsep"`, 30*time.Second)
+	type count struct{ Arcs, Pictures, Panels, Points int }
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`(() => {
+	  window.zzArcs = 0; window.zzPictures = 0;
+	  const arc = CanvasRenderingContext2D.prototype.arc;
+	  CanvasRenderingContext2D.prototype.arc = function (...a) { window.zzArcs++; return arc.apply(this, a); };
+	  let state = window.unitfreeBandit;
+	  Object.defineProperty(window, "unitfreeBandit", { configurable: true, get: () => state, set: (v) => { state = v; window.zzPictures++; } });
+	})()`)); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(2 * time.Second)
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[count](`({arcs: window.zzArcs, pictures: window.zzPictures,
+	  panels: window.unitfreeBandit.learners.length, points: window.unitfreeBandit.total})`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Pictures < 5 {
+		t.Fatalf("%d pictures in 2 s of play", got.Pictures)
+	}
+	perPanel := float64(got.Arcs) / float64(got.Pictures*got.Panels)
+	t.Logf("%d arcs in %d pictures of %d panels (%d rounds): %.1f arcs a panel's picture", got.Arcs, got.Pictures, got.Panels, got.Points, perPanel)
+	if perPanel > 4 {
+		t.Errorf("a panel's picture draws %.1f arcs: its points are drawn one by one", perPanel)
+	}
+}

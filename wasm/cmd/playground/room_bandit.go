@@ -64,6 +64,15 @@ type banditPanel struct {
 	dotsRun     *playground.BanditRun // the run the image shows
 	pending     []int                 // rows whose guess changed since they were stamped
 	incremental bool                  // dots were stamped over the image since it was stamped whole
+
+	// 2-D points, stamped into one image per run and frame (drawPoints).
+	points           *dom.HTMLCanvasElement
+	pctx             *dom.CanvasRenderingContext2D
+	pimg             *dom.ImageData
+	pbuf             []byte
+	pointsW, pointsH int
+	pointsRun        *playground.BanditRun // the run the image shows
+	pointsFrame      playground.Frame      // in this frame
 }
 
 func newBanditView(rv *roomView) *banditView {
