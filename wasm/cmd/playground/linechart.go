@@ -49,6 +49,11 @@ type lineChart struct {
 	ahead  chartKey // what the chart rendered ahead (renderAhead) shows, zero when none
 	aheadR string   // its readout
 	shown  any      // the room's state the chart on screen shows (showFor), for the tests
+
+	legends map[legendKey][]string // the legend's names broken into lines (legendLines)
+
+	probe    *dom.HTMLCanvasElement // 1 x 1, to rasterize a rendering ahead
+	probeCtx *dom.CanvasRenderingContext2D
 }
 
 // chartKey says what a rendering shows: the room's state (any comparable
@@ -67,6 +72,22 @@ func (c *lineChart) key(state any) chartKey {
 // next showFor of the same state to show (preparer).
 func (c *lineChart) renderAhead(state any, curves []curve, logY bool) {
 	c.ahead, c.aheadR = c.key(state), c.render(curves, logY)
+	c.rasterize()
+}
+
+// rasterize has the browser paint the rendering now: a canvas records what
+// is drawn on it and paints it when it is first read, which would be when
+// show copies it on screen, in the picture's frame (on a phone's CPU a
+// chart's lines and text took 5 to 8 ms of that frame). Reading it into a
+// 1-pixel canvas is that first read, here.
+func (c *lineChart) rasterize() {
+	if c.probe == nil {
+		c.probe = createCanvas(dom.GetWindow().Document())
+		c.probe.SetWidth(1)
+		c.probe.SetHeight(1)
+		c.probeCtx = c.probe.GetContext2d()
+	}
+	c.probeCtx.DrawImageWithSrcAndDst(c.back, 0, 0, 1, 1, 0, 0, 1, 1)
 }
 
 // showFor puts the chart of a room's state on screen: the one rendered
@@ -101,7 +122,7 @@ var readoutHint = sync.OnceValue(func() string {
 // the pointer moves over it or leaves it, and when its width on screen
 // changes.
 func newLineChart(doc dom.Document, id, xName string, redraw func()) *lineChart {
-	c := &lineChart{canvas: byID(doc, id).(*dom.HTMLCanvasElement), xName: xName, hover: math.NaN()}
+	c := &lineChart{canvas: byID(doc, id).(*dom.HTMLCanvasElement), xName: xName, hover: math.NaN(), legends: map[legendKey][]string{}}
 	c.ctx = c.canvas.GetContext2d()
 	c.back = createCanvas(doc)
 	c.bctx = c.back.GetContext2d()
@@ -176,7 +197,10 @@ func (c *lineChart) render(curves []curve, logY bool) string {
 		c.back.SetHeight(int(c.h * dpr))
 	}
 	ctx.SetTransform(dpr, 0, 0, dpr, 0, 0)
-	ctx.SetFillStyle("#ffffff")
+	canvas := ctx.Value
+	style := func(property, value string) { canvas.Set(property, jsString(value)) }
+	text := func(s string, x, y float64) { canvas.Call("fillText", jsString(s), x, y) }
+	style("fillStyle", "#ffffff")
 	ctx.FillRect(0, 0, c.w, c.h)
 	tr := func(v float64) float64 { return v }
 	if logY {
@@ -209,20 +233,20 @@ func (c *lineChart) render(curves []curve, logY bool) string {
 	toPx := func(x, y float64) (float64, float64) {
 		return chartLeft + x/xmax*pw, chartTop + (ymax-tr(y))/(ymax-ymin)*ph
 	}
-	ctx.SetStrokeStyle("#5f6b7a")
-	ctx.SetLineWidth(1)
+	style("strokeStyle", "#5f6b7a")
+	canvas.Set("lineWidth", 1)
 	ctx.StrokeRect(chartLeft, chartTop, pw, ph)
-	ctx.SetFillStyle("#3b4452")
-	ctx.SetFont("11px system-ui, sans-serif")
-	ctx.SetTextAlign("center")
-	ctx.SetTextBaseline("top")
+	style("fillStyle", "#3b4452")
+	style("font", "11px system-ui, sans-serif")
+	style("textAlign", "center")
+	style("textBaseline", "top")
 	for _, t := range playground.Ticks(0, xmax, 6) {
 		x := chartLeft + t/xmax*pw
-		ctx.FillText(tickLabel(t), x, c.h-chartBottom+4, -1)
+		text(tickLabel(t), x, c.h-chartBottom+4)
 	}
-	ctx.FillText(c.xName, chartLeft+pw/2, c.h-14, -1)
-	ctx.SetTextAlign("right")
-	ctx.SetTextBaseline("middle")
+	text(c.xName, chartLeft+pw/2, c.h-14)
+	style("textAlign", "right")
+	style("textBaseline", "middle")
 	yTicks := playground.Ticks(ymin, ymax, 4)
 	if logY {
 		yTicks = nil
@@ -244,7 +268,7 @@ func (c *lineChart) render(curves []curve, logY bool) string {
 		if logY {
 			label = tickLabel(math.Pow(10, v))
 		}
-		ctx.FillText(label, chartLeft-4, y, -1)
+		text(label, chartLeft-4, y)
 	}
 	ctx.Save()
 	ctx.BeginPath()
@@ -252,16 +276,16 @@ func (c *lineChart) render(curves []curve, logY bool) string {
 	ctx.Clip()
 	same := sameCurves(curves)
 	for k, cv := range curves {
-		ctx.SetStrokeStyle(cv.color)
-		ctx.Set("lineWidth", 2)
+		style("strokeStyle", cv.color)
+		canvas.Set("lineWidth", 2)
 		if cv.dashed {
-			ctx.Set("lineWidth", 1.5)
-			ctx.Call("setLineDash", []any{6, 4})
+			canvas.Set("lineWidth", 1.5)
+			canvas.Call("setLineDash", dashReference)
 		}
 		if g := same[k]; g.of >= 0 {
 			// A curve on an earlier one takes turns with it, 8 px each.
-			ctx.Call("setLineDash", []any{8, 8 * (g.size - 1)})
-			ctx.Set("lineDashOffset", -8*g.turn)
+			canvas.Call("setLineDash", []any{8, 8 * (g.size - 1)})
+			canvas.Set("lineDashOffset", -8*g.turn)
 		}
 		step := max(1, len(cv.ys)/chartPoints)
 		c.path.Reset()
@@ -277,35 +301,34 @@ func (c *lineChart) render(curves []curve, logY bool) string {
 			c.path.Point(toPx(xAt(cv, n-1), cv.ys[n-1]))
 		}
 		ctx.Call("stroke", path2D.New(c.path.String()))
-		ctx.Call("setLineDash", []any{})
-		ctx.Set("lineDashOffset", 0)
+		canvas.Call("setLineDash", dashNone)
+		canvas.Set("lineDashOffset", 0)
 	}
 	ctx.Restore()
-	ctx.SetTextAlign("left")
-	ctx.SetTextBaseline("middle")
+	style("textAlign", "left")
+	style("textBaseline", "middle")
 	y := float64(chartTop + 10)
-	measure := func(s string) float64 { return ctx.MeasureText(s).Width() }
 	for k, cv := range curves {
 		name := cv.name
 		if g := same[k]; g.of >= 0 {
 			name += " (on " + curves[g.of].name + "'s line)"
 		}
 		// The swatch: a dashed line for a reference curve, as it is drawn.
-		ctx.SetStrokeStyle(cv.color)
+		style("strokeStyle", cv.color)
 		if cv.dashed {
-			ctx.Set("lineWidth", 2)
-			ctx.Call("setLineDash", []any{4, 3})
+			canvas.Set("lineWidth", 2)
+			canvas.Call("setLineDash", dashSwatch)
 		} else {
-			ctx.Set("lineWidth", 8)
+			canvas.Set("lineWidth", 8)
 		}
 		ctx.BeginPath()
 		ctx.MoveTo(c.w-right+10, y)
 		ctx.LineTo(c.w-right+24, y)
 		ctx.Stroke()
-		ctx.Call("setLineDash", []any{})
-		ctx.SetFillStyle("#1f2733")
-		for _, line := range playground.LegendLines(name, right-34, measure) {
-			ctx.FillText(line, c.w-right+30, y, -1)
+		canvas.Call("setLineDash", dashNone)
+		style("fillStyle", "#1f2733")
+		for _, line := range c.legendLines(name, right-34) {
+			text(line, c.w-right+30, y)
 			y += 13
 		}
 		y += 5
@@ -314,7 +337,7 @@ func (c *lineChart) render(curves []curve, logY bool) string {
 		return readoutHint()
 	}
 	x := chartLeft + c.hover/xmax*pw
-	ctx.SetStrokeStyle("rgba(31,39,51,0.4)")
+	style("strokeStyle", "rgba(31,39,51,0.4)")
 	ctx.BeginPath()
 	ctx.MoveTo(x, chartTop)
 	ctx.LineTo(x, chartTop+ph)
@@ -326,6 +349,36 @@ func (c *lineChart) render(curves []curve, logY bool) string {
 		}
 	}
 	return fmt.Sprintf("%s %s: %s", c.xName, tickLabel(math.Round(c.hover)), strings.Join(parts, " · "))
+}
+
+// The dash patterns of the charts' lines, made once: none, a reference
+// curve's and its legend swatch's.
+var (
+	dashNone      = js.ValueOf([]any{})
+	dashReference = js.ValueOf([]any{6, 4})
+	dashSwatch    = js.ValueOf([]any{4, 3})
+)
+
+// legendLines is playground.LegendLines of a name at the chart's font,
+// measured once per name and width: a legend's names stay while a room
+// plays, and measuring them took a canvas call per word per picture.
+func (c *lineChart) legendLines(name string, maxWidth float64) []string {
+	key := legendKey{name, maxWidth}
+	if lines, ok := c.legends[key]; ok {
+		return lines
+	}
+	if len(c.legends) >= 64 {
+		clear(c.legends)
+	}
+	lines := playground.LegendLines(name, maxWidth, func(s string) float64 { return c.bctx.MeasureText(s).Width() })
+	c.legends[key] = lines
+	return lines
+}
+
+// legendKey is a name in a legend of a given width.
+type legendKey struct {
+	name  string
+	width float64
 }
 
 // sharedLine places a curve among those drawn as one line: the earlier

@@ -21,6 +21,9 @@ type lectureView struct {
 	modelSlot[playground.Lecture, *playground.Lecture]
 	plays *lineChart
 	chart *lineChart
+
+	tableOf *playground.LectureGame // the game whose players the table's rows are
+	rows    []*textSlots            // a player's cells
 }
 
 // lectureColors are the players' colours (Okabe–Ito, as the learner panels).
@@ -113,11 +116,9 @@ func (v *lectureView) draw() {
 		return
 	}
 	g, t := r.Game, r.Played()
-	var plays, regrets []curve
-	z := g.Z[:t]
-	plays = append(plays, curve{name: "z_t", color: "#8a94a3", ys: z, dashed: true})
+	v.plays.showFor(lectureState{r, t}, func() ([]curve, bool) { return v.playCurves(), false })
+	var regrets []curve
 	for i, p := range g.Players {
-		plays = append(plays, curve{name: p.Name, color: lectureColors[i], ys: p.Plays[:t]})
 		regrets = append(regrets, curve{name: p.Name, color: lectureColors[i], ys: p.Regret[:t]})
 	}
 	ref := func(f func(float64) float64) []float64 {
@@ -132,42 +133,85 @@ func (v *lectureView) draw() {
 		curve{name: "√T", color: "#8a94a3", ys: ref(math.Sqrt), dashed: true},
 		curve{name: "OGD bound", color: lectureColors[1], ys: g.Players[1].Bound[:t], dashed: true},
 		curve{name: "OGD η/√t bound", color: lectureColors[2], ys: g.Players[2].Bound[:t], dashed: true})
-	v.plays.draw(plays, false)
 	v.el("readout").SetTextContent(v.chart.draw(regrets, false))
 	v.el("t").SetTextContent(strconv.Itoa(t))
-	body := query(v.el("table"), "tbody")
-	clearChildren(body, 0)
+	v.fillTable(g, t)
+}
+
+// lectureState is the state of the game a picture shows.
+type lectureState struct {
+	run    *playground.LectureRun
+	played int
+}
+
+// playCurves are the plays chart's curves: z_t and each player's plays.
+func (v *lectureView) playCurves() []curve {
+	g, t := v.run().Game, v.run().Played()
+	plays := []curve{{name: "z_t", color: "#8a94a3", ys: g.Z[:t], dashed: true}}
 	for i, p := range g.Players {
-		row := create(v.doc, "tr")
-		cell := func(text string) {
-			td := create(v.doc, "td")
-			td.SetTextContent(text)
-			row.AppendChild(td)
-		}
-		th := create(v.doc, "th")
-		th.SetAttribute("scope", "row")
-		th.AppendChild(swatch(v.doc, lectureColors[i]))
-		th.AppendChild(v.doc.CreateTextNode(p.Name))
-		row.AppendChild(th)
-		if t == 0 {
-			cell("–")
-			cell("0")
-			cell("0")
-		} else {
-			cell(num(p.Plays[t-1]))
-			cell(num(p.CumLoss[t-1]))
-			cell(num(p.Regret[t-1]))
-		}
-		if p.Bound == nil {
-			cell("none (linear regret)")
-		} else if t > 0 {
-			cell(num(p.Bound[t-1]))
-		} else {
-			cell("–")
-		}
-		body.AppendChild(row)
+		plays = append(plays, curve{name: p.Name, color: lectureColors[i], ys: p.Plays[:t]})
+	}
+	return plays
+}
+
+// prepare renders the plays chart of the state the next picture shows,
+// off screen (preparer): a picture's two charts take two frames, not one
+// (the plays zig-zag from -1 to 1, and painting them took a phone's CPU
+// 14 ms a picture).
+func (v *lectureView) prepare() {
+	if r := v.run(); r != nil {
+		v.plays.renderAhead(lectureState{r, r.Played()}, v.playCurves(), false)
 	}
 }
+
+// fillTable shows each player's figures after t rounds in the table: its
+// rows are built once per game, and a cell written only when its text
+// changes (rebuilding the table took a phone's CPU tens of milliseconds a
+// picture).
+func (v *lectureView) fillTable(g *playground.LectureGame, t int) {
+	if v.tableOf != g {
+		body := query(v.el("table"), "tbody")
+		clearChildren(body, 0)
+		v.rows = v.rows[:0]
+		for i, p := range g.Players {
+			row := create(v.doc, "tr")
+			th := create(v.doc, "th")
+			th.SetAttribute("scope", "row")
+			th.AppendChild(swatch(v.doc, lectureColors[i]))
+			th.AppendChild(v.doc.CreateTextNode(p.Name))
+			row.AppendChild(th)
+			for _, class := range lectureCells {
+				row.AppendChild(node(v.doc, "td", class))
+			}
+			body.AppendChild(row)
+			v.rows = append(v.rows, newTextSlots(row))
+		}
+		v.tableOf = g
+	}
+	for i, p := range g.Players {
+		cells := v.rows[i]
+		if t == 0 {
+			cells.set("cell-play", "–")
+			cells.set("cell-loss", "0")
+			cells.set("cell-regret", "0")
+		} else {
+			cells.set("cell-play", num(p.Plays[t-1]))
+			cells.set("cell-loss", num(p.CumLoss[t-1]))
+			cells.set("cell-regret", num(p.Regret[t-1]))
+		}
+		switch {
+		case p.Bound == nil:
+			cells.set("cell-bound", "none (linear regret)")
+		case t > 0:
+			cells.set("cell-bound", num(p.Bound[t-1]))
+		default:
+			cells.set("cell-bound", "–")
+		}
+	}
+}
+
+// lectureCells are the classes of a player's cells in the table, in order.
+var lectureCells = []string{"cell-play", "cell-loss", "cell-regret", "cell-bound"}
 
 // publish exposes the room's figures on window.unitfreeLecture for tests.
 func (v *lectureView) publish() {
