@@ -223,23 +223,27 @@ func TestPhoneFrames(t *testing.T) {
 		{"#sampling", "unitfreeSampling", `window.unitfreeRoomFrames`},
 		{"#lecture", "unitfreeLecture", `window.unitfreeRoomFrames`},
 	} {
-		ctx := newLiveTab(t)
-		emulatePhone(t, ctx, 412, 823, 4)
-		openRoom(t, ctx, url+room.hash, room.global)
-		time.Sleep(4 * time.Second)
-		fm, err := chromedp.Run(ctx, chromedp.Evaluate[FrameMeasure](`(() => { const f = `+room.frames+`; return f ? {frameMedianMs: f.frameMedianMs, frameP95Ms: f.frameP95Ms,
-		  workMedianMs: f.workMedianMs, workP95Ms: f.workP95Ms, frames: f.frames} : {}; })()`))
-		if err != nil {
-			t.Fatal(err)
-		}
 		name := strings.TrimPrefix(room.hash, "#")
 		if name == "" {
 			name = "units"
 		}
-		fm.Setup = name + " room, its defaults, playing from load"
-		t.Logf("phone (CPU 4x slower), %s: frame interval median %.1f ms, p95 %.1f ms over %d frames; work per frame median %.1f ms, p95 %.1f ms",
-			fm.Setup, fm.FrameMedianMs, fm.FrameP95Ms, fm.Frames, fm.WorkMedianMs, fm.WorkP95Ms)
-		all = append(all, fm)
+		// each room in a subtest, whose end closes its tab: a room's tab
+		// left open kept playing while the next rooms were measured
+		t.Run(name, func(t *testing.T) {
+			ctx := newLiveTab(t)
+			emulatePhone(t, ctx, 412, 823, 4)
+			openRoom(t, ctx, url+room.hash, room.global)
+			time.Sleep(4 * time.Second)
+			fm, err := chromedp.Run(ctx, chromedp.Evaluate[FrameMeasure](`(() => { const f = `+room.frames+`; return f ? {frameMedianMs: f.frameMedianMs, frameP95Ms: f.frameP95Ms,
+			  workMedianMs: f.workMedianMs, workP95Ms: f.workP95Ms, frames: f.frames} : {}; })()`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			fm.Setup = name + " room, its defaults, playing from load"
+			t.Logf("phone (CPU 4x slower), %s: frame interval median %.1f ms, p95 %.1f ms over %d frames; work per frame median %.1f ms, p95 %.1f ms",
+				fm.Setup, fm.FrameMedianMs, fm.FrameP95Ms, fm.Frames, fm.WorkMedianMs, fm.WorkP95Ms)
+			all = append(all, fm)
+		})
 	}
 	writeMeasurement(t, "phone-frames", all)
 }

@@ -399,16 +399,8 @@ func (v *samplingView) publish() {
 	if v.run() != nil {
 		var tracks []any
 		for _, tr := range v.run().Tracks {
-			probs := make([]any, 0, len(tr.Gap))
-			for _, p := range tr.Probs() {
-				probs = append(probs, p)
-			}
-			gaps := make([]any, len(tr.Gap))
-			for i, g := range tr.Gap {
-				gaps[i] = g
-			}
-			tracks = append(tracks, map[string]any{"pair": tr.Pair.String(), "evals": tr.Opt.Evals(), "probs": probs,
-				"gaps": gaps, "last": tr.Last.Index})
+			tracks = append(tracks, map[string]any{"pair": tr.Pair.String(), "evals": tr.Opt.Evals(), "probs": jsFloats(tr.Probs()),
+				"gaps": jsFloats(tr.Gap), "last": tr.Last.Index})
 		}
 		state["tracks"], state["budget"], state["fstar"] = tracks, v.run().Budget, v.run().FStar
 		if shown, ok := v.gap.shown.(samplingState); ok && shown.run == v.run() {
