@@ -39,6 +39,7 @@ type BanditSession struct {
 	t       int
 	keep    bool
 	fm      *features.Map
+	at      []float64 // Predict's mapped point, kept: a picture's region maps predict at thousands of points
 }
 
 type banditPlayer struct {
@@ -320,7 +321,8 @@ func (s *BanditSession) Total() int { return len(s.order) }
 // Predict returns learner i's greedy label for the raw row x (mapped to
 // features as the rounds are).
 func (s *BanditSession) Predict(i int, x []float64) int {
-	return s.players[i].learner.Predict(s.fm.Apply(nil, x))
+	s.at = s.fm.Apply(s.at, x)
+	return s.players[i].learner.Predict(s.at)
 }
 
 // PredictRow returns learner i's greedy label on row of the stream, whose

@@ -26,11 +26,13 @@ type BanditRun struct {
 	guesses []guessCache // each learner's greedy class at each row (banditguesses.go)
 
 	center, scale [2]float64 // the standardization of the points
+	at            [2]float64 // PredictAt's point, kept (no allocation per point of a region map)
 }
 
 // PredictAt returns learner i's greedy class at the plot's point (x, y).
 func (r *BanditRun) PredictAt(i int, x, y float64) int {
-	return r.Session.Predict(i, []float64{(x - r.center[0]) / r.scale[0], (y - r.center[1]) / r.scale[1]})
+	r.at = [2]float64{(x - r.center[0]) / r.scale[0], (y - r.center[1]) / r.scale[1]}
+	return r.Session.Predict(i, r.at[:])
 }
 
 // bandit limits of the page: the room's own bounds are checked by

@@ -53,7 +53,8 @@ type banditPanel struct {
 	rctx    *dom.CanvasRenderingContext2D
 	img     *dom.ImageData
 	buf     []byte
-	classes []int // the region map's classes, regionCells x regionCells
+	classes []int     // the region map's classes, regionCells x regionCells
+	mapOf   regionKey // the state the region map's classes are of
 
 	// SynSep's points, stamped into one image (drawGuesses).
 	dots        *dom.HTMLCanvasElement

@@ -195,7 +195,7 @@ func (v *banditView) drawPanel(i int, p *banditPanel, f playground.Frame, wholeL
 	c.FillRect(0, 0, f.Width, f.Height)
 	points := v.model.Data == playground.BanditPoints
 	if v.run() != nil && points {
-		v.run().Regions(i, f, regionCells, p.classes)
+		v.regions(i, p, f)
 		for o, k := range p.classes {
 			cc := classColors[k%len(classColors)]
 			for j := range 3 { // a light tint of the class colour
@@ -292,11 +292,37 @@ func (v *banditView) chartState() chartState {
 }
 
 // prepare renders the chart of the state the next picture shows, off
-// screen (preparer).
+// screen, and computes its panels' region maps (preparer).
 func (v *banditView) prepare() {
 	if v.run() != nil {
 		s := v.chartState()
 		v.chart.renderAhead(s, v.curves(s), s.logY)
+		if v.model.Data == playground.BanditPoints {
+			f := v.frameOf()
+			for i, p := range v.panels {
+				v.regions(i, p, f)
+			}
+		}
+	}
+}
+
+// regionKey is the state a region map shows: the run, its round, the
+// updates that reached the learner's model (full SOBA's work spreads over
+// frames) and the plot's frame.
+type regionKey struct {
+	run             *playground.BanditRun
+	played, updates int
+	frame           playground.Frame
+}
+
+// regions brings panel i's region map to the run's state: learner i's
+// class at each of its cells (regionCells² predictions, a third of a
+// picture's work on a phone, done ahead by prepare while the stream plays).
+func (v *banditView) regions(i int, p *banditPanel, f playground.Frame) {
+	key := regionKey{v.run(), v.run().Played(), v.run().Session.Updates(i), f}
+	if p.mapOf != key {
+		v.run().Regions(i, f, regionCells, p.classes)
+		p.mapOf = key
 	}
 }
 
