@@ -56,7 +56,8 @@ type banditPanel struct {
 	classes []int     // the region map's classes, regionCells x regionCells
 	mapOf   regionKey // the state the region map's classes are of
 
-	// SynSep's points, stamped into one image (drawGuesses).
+	// The points, stamped into one image: SynSep's (drawGuesses) or the
+	// 2-D points' (drawPoints).
 	dots        *dom.HTMLCanvasElement
 	dctx        *dom.CanvasRenderingContext2D
 	dimg        *dom.ImageData
@@ -65,15 +66,7 @@ type banditPanel struct {
 	dotsRun     *playground.BanditRun // the run the image shows
 	pending     []int                 // rows whose guess changed since they were stamped
 	incremental bool                  // dots were stamped over the image since it was stamped whole
-
-	// 2-D points, stamped into one image per run and frame (drawPoints).
-	points           *dom.HTMLCanvasElement
-	pctx             *dom.CanvasRenderingContext2D
-	pimg             *dom.ImageData
-	pbuf             []byte
-	pointsW, pointsH int
-	pointsRun        *playground.BanditRun // the run the image shows
-	pointsFrame      playground.Frame      // in this frame
+	dotsFrame   playground.Frame      // the frame of the image of 2-D points (drawPoints)
 }
 
 func newBanditView(rv *roomView) *banditView {

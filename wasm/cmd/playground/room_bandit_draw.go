@@ -159,11 +159,10 @@ var white = [3]int{255, 255, 255}
 func (v *banditView) drawPoints(p *banditPanel, f playground.Frame) {
 	r := v.run()
 	w, h := p.canvas.Width(), p.canvas.Height()
-	if p.points == nil || p.pointsW != w || p.pointsH != h {
-		p.points, p.pctx, p.pimg, p.pbuf = offscreen(v.doc, w, h)
-		p.pointsW, p.pointsH, p.pointsRun = w, h, nil
+	if p.dots == nil {
+		p.dots, p.dctx, p.dimg, p.dbuf = offscreen(v.doc, w, h)
 	}
-	if p.pointsRun != r || p.pointsFrame != f {
+	if p.dotsRun != r || p.dotsFrame != f {
 		if v.painter == nil {
 			v.painter = playground.NewDiscPainter()
 		}
@@ -174,13 +173,13 @@ func (v *banditView) drawPoints(p *banditPanel, f playground.Frame) {
 			p.dotList = append(p.dotList, playground.Disc{X: x * dpr, Y: y * dpr, R: 4.5 * dpr, Color: white, Alpha: 1},
 				playground.Disc{X: x * dpr, Y: y * dpr, R: 3.5 * dpr, Color: classColors[r.Labels[row]%len(classColors)], Alpha: 1})
 		}
-		clear(p.pbuf)
-		v.painter.Paint(p.pbuf, w, h, p.dotList)
-		js.CopyBytesToJS(p.pimg.Data(), p.pbuf)
-		p.pctx.PutImageData(p.pimg, 0, 0)
-		p.pointsRun, p.pointsFrame = r, f
+		clear(p.dbuf)
+		v.painter.Paint(p.dbuf, w, h, p.dotList)
+		js.CopyBytesToJS(p.dimg.Data(), p.dbuf)
+		p.dctx.PutImageData(p.dimg, 0, 0)
+		p.dotsRun, p.dotsFrame = r, f
 	}
-	p.ctx.DrawImageWithDst(p.points, 0, 0, panelSize, panelSize)
+	p.ctx.DrawImageWithDst(p.dots, 0, 0, panelSize, panelSize)
 }
 
 func cssOf(c [3]int, alpha float64) string {
