@@ -1,5 +1,12 @@
 package playground
 
+import (
+	"fmt"
+	"strconv"
+
+	"unitfree/core/catalog"
+)
+
 // WarmUp does, without a page, the pure-Go work of the playground's first
 // frames: the default model's run plays its first rounds, computes its
 // regrets and a small heatmap for each learner. The browser compiles a
@@ -24,8 +31,56 @@ func WarmUp() (int, error) {
 	for i := range m.Learners {
 		r.Probabilities(i, probs, side, side, frame)
 		PaintHeatmap(rgba, probs)
+		Contour(probs, side, side, frame, 0.5)
+		r.Stats(i)
+	}
+	if err := warmUpView(m); err != nil {
+		return 0, err
 	}
 	return r.Played(), nil
+}
+
+// warmUpView does the pure-Go part of the page's start that is not the
+// engine's: the player, the link's state written and read back, the
+// panels' headings and legends, and the number formatting of the figures.
+// (The page's own code, which needs a document, is compiled where it runs.)
+func warmUpView(m *Model) error {
+	var p Player
+	fresh := func() Stepper {
+		r, _ := NewRun(m)
+		return r
+	}
+	p.Restart(fresh())
+	p.Toggle(fresh)
+	p.Tick(3, func() bool { return true })
+	p.CatchingUp()
+	link := LinkOf(m.Raw())
+	if _, err := Packed(WithRound(link, p.Position())); err != nil {
+		return err
+	}
+	if _, err := DecodeModelRaw(m.Raw()); err != nil {
+		return err
+	}
+	ParseHash("#" + link)
+	for _, id := range PresetIDs {
+		PresetLabel(id)
+	}
+	var path Path
+	for i, t := range Ticks(-3, 7, 5) {
+		path.Point(t, float64(i))
+		_ = strconv.FormatFloat(t, 'f', 2, 64) + strconv.FormatFloat(t, 'g', 3, 64) + PointColor(t)
+	}
+	_ = path.String() + AxisTitle(m.Features[0], m.Unit(0).Label)
+	width := func(s string) float64 { return 7 * float64(len(s)) }
+	for _, l := range m.Learners {
+		e, ok := catalog.Lookup(l.ID)
+		if !ok {
+			return fmt.Errorf("warm-up: no learner %q", l.ID)
+		}
+		LegendLines(e.Name, 100, width)
+		_ = fmt.Sprintf("%s, %s · invariant: %s; %d / %d; %.1g", e.Paper.Short(), e.Algorithm, e.Invariance, 3, 10, 1e-15) + e.Paper.String()
+	}
+	return nil
 }
 
 // WarmUpRooms is WarmUp for the other rooms (bandit, sampling, lecture):

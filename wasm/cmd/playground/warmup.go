@@ -17,5 +17,24 @@ func warmingUp[T any](warm func() (T, error)) bool {
 	if _, err := warm(); err != nil {
 		println("warming up:", err.Error())
 	}
+	warmUpBridge()
 	return true
+}
+
+// warmUpBridge crosses between Go and JavaScript the ways the page does
+// (calls, properties, typed arrays, and a callback into Go), so that this
+// glue is compiled in the worker too.
+func warmUpBridge() {
+	arr := js.Global().Get("Array").New()
+	arr.Call("push", 1.5, "a", true, js.Null())
+	arr.Set("length", arr.Length())
+	_ = arr.Index(0).Float() + float64(arr.Index(0).Int())
+	_ = arr.Index(1).String() + arr.Index(2).Type().String()
+	_ = arr.Index(2).Bool() && arr.Index(3).IsNull() && !arr.Index(0).IsUndefined() && arr.Truthy()
+	bytes := js.Global().Get("Uint8Array").New(4)
+	js.CopyBytesToJS(bytes, []byte{1, 2, 3, 4})
+	js.CopyBytesToGo(make([]byte, 4), bytes)
+	f := js.FuncOf(func(js.Value, []js.Value) any { return js.ValueOf(2.5) })
+	f.Invoke(1, "b")
+	f.Release()
 }
