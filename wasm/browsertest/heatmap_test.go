@@ -84,7 +84,14 @@ func TestStreamKeepsItsSpeed(t *testing.T) {
 	speed := 3 // the default: rounds per frame
 	rounds, frames := last.Rounds-first.Rounds, last.Frames-first.Frames
 	t.Logf("%d rounds in %d frames: %.2f a frame (speed %d)", rounds, frames, float64(rounds)/float64(frames), speed)
-	if rounds > speed*(frames+2) {
+	// While playing, the page publishes its state on every 15th frame
+	// that it draws, and it draws every other frame: each sample may be up
+	// to 30 frames old, so the rounds between two samples may count 30
+	// frames more than the frames between them (the runaway stream played
+	// six times its speed). With 2 frames of tolerance the test failed on
+	// a loaded machine: 720 to 759 rounds in 237 frames.
+	const published = 30
+	if rounds > speed*(frames+published+2) {
 		t.Errorf("%d rounds played in %d frames at %d rounds a frame (playing at the end: %v)", rounds, frames, speed, last.Playing)
 	}
 }
