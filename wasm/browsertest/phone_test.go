@@ -247,3 +247,48 @@ func TestPhoneFrames(t *testing.T) {
 	}
 	writeMeasurement(t, "phone-frames", all)
 }
+
+// TestStartRevealsTheControlsLater: the playground's start styles and lays
+// out its controls and its experiment panel each in a frame of its own,
+// after the learners' panels are built, not with the whole playground in
+// one frame (on a phone slowed 4x that frame was one of the start's
+// longest tasks). Watched with a MutationObserver from the first script:
+// when each is revealed, the panels exist, and by the time the page
+// answers nothing is left hidden for later.
+func TestStartRevealsTheControlsLater(t *testing.T) {
+	ctx := newLiveTab(t)
+	const watch = `window.revealed = {};
+new MutationObserver((records) => {
+  for (const r of records) {
+    const el = r.target;
+    if (r.attributeName !== "data-later" || el.hasAttribute("data-later")) continue;
+    window.revealed[el.id || el.className] = document.querySelectorAll("#panels .learner-panel").length;
+  }
+}).observe(document, { attributes: true, attributeFilter: ["data-later"], subtree: true });`
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: watch}); err != nil {
+		t.Fatal(err)
+	}
+	waitReady(t, ctx, serveSite(t, server.New(siteDir)))
+	type seen struct {
+		Revealed map[string]int `json:"revealed"`
+		Learners int            `json:"learners"`
+		Left     int            `json:"left"`
+	}
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[seen](`({revealed: window.revealed, learners: document.querySelectorAll("#panels .learner-panel").length,
+	  left: document.querySelectorAll("[data-later]").length})`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Left != 0 {
+		t.Errorf("%d elements still wait to be shown once the page answers", s.Left)
+	}
+	for _, part := range []string{"panel controls", "experiment"} {
+		n, ok := s.Revealed[part]
+		switch {
+		case !ok:
+			t.Errorf("%s: not revealed in a frame of its own during the start (revealed: %v)", part, s.Revealed)
+		case n != s.Learners:
+			t.Errorf("%s: revealed when %d of the %d learner panels were built, want all of them", part, n, s.Learners)
+		}
+	}
+}

@@ -47,10 +47,21 @@ func buildUnits(doc dom.Document) {
 			// Laid out while it is built, unseen (style.css: data-building).
 			app := a.el("app")
 			app.SetAttribute("data-building", "")
+			// The controls and the experiment panel (below the plots on a
+			// phone) are styled and laid out each in a frame of its own
+			// once the panels are built: the whole playground's first
+			// style and layout in one frame was a long task of the start.
+			later := []dom.Element{query(app, ".controls"), a.el("experiment")}
+			for _, el := range later {
+				el.SetAttribute("data-later", "")
+			}
 			removeAttr(app, "hidden")
 			a.restart()
 			pace()
 			a.buildPanelsPaced(pace)
+			for _, el := range later {
+				revealInFrame(el)
+			}
 			pace()
 			a.bind(pace)
 			pace()

@@ -2,7 +2,11 @@
 
 package main
 
-import "syscall/js"
+import (
+	"syscall/js"
+
+	"honnef.co/go/js/dom/v2"
+)
 
 // Yielding to the browser between the steps of a long piece of work, so
 // that input and painting come between them.
@@ -64,3 +68,30 @@ func pace() {
 		nextTask()
 	}
 }
+
+// revealInFrame removes el's data-later attribute (style.css: not
+// displayed) in an animation frame, and returns in the task after it: the
+// style and layout of el's subtree are then that frame's own work, not
+// added to the frame that lays out the rest of the page's start. A page
+// in a background tab gets no frames: there a timer reveals el.
+func revealInFrame(el dom.Element) {
+	done := make(chan struct{})
+	var reveal js.Func
+	reveal = js.FuncOf(func(js.Value, []js.Value) any {
+		if el.HasAttribute("data-later") {
+			removeAttr(el, "data-later")
+			close(done)
+		}
+		return nil
+	})
+	frame := js.Global().Call("requestAnimationFrame", reveal)
+	timer := js.Global().Call("setTimeout", reveal, revealWaitMs)
+	<-done
+	js.Global().Call("cancelAnimationFrame", frame)
+	js.Global().Call("clearTimeout", timer)
+	reveal.Release()
+	nextTask()
+}
+
+// revealWaitMs is how long revealInFrame waits for a frame.
+const revealWaitMs = 200
