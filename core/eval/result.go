@@ -88,13 +88,21 @@ func (s *Session) ResultContext(ctx context.Context) (Result, error) {
 // the rounds played so far (none for the unbounded linear loss). It
 // depends on which rows were played how often, not on their order.
 func (s *Session) ComparatorContext(ctx context.Context) (Comparator, error) {
+	return s.ComparatorBetween(ctx, nil)
+}
+
+// ComparatorBetween is ComparatorContext calling between after each step
+// of its search (hindsight.Options.Between). The search works on a copy of
+// the rounds played when it began: the session may play on while between
+// runs, and the comparator is the one of those rounds.
+func (s *Session) ComparatorBetween(ctx context.Context, between func()) (Comparator, error) {
 	if _, unbounded := s.cfg.loss.(loss.Linear); unbounded {
 		return Comparator{Note: "the linear loss is unbounded below: no fixed predictor is best, so there is no regret to report"}, nil
 	}
 	if s.t == 0 {
 		return Comparator{}, nil
 	}
-	return s.comparator(ctx)
+	return s.comparator(ctx, between)
 }
 
 // ResultWith is Result with a comparator searched for before, on the same
@@ -128,7 +136,7 @@ func (s *Session) ResultWith(c Comparator) Result {
 // coordinates each, and the search may make MaxWork/(rows x d) of them
 // (hinge loss's Nelder–Mead refinement once took 89 s of CPU for a run
 // whose learners did 6e5 updates).
-func (s *Session) comparator(ctx context.Context) (Comparator, error) {
+func (s *Session) comparator(ctx context.Context, between func()) (Comparator, error) {
 	counts := make([]float64, len(s.mapped))
 	for _, row := range s.order[:s.t] {
 		counts[row]++
@@ -159,7 +167,7 @@ func (s *Session) comparator(ctx context.Context) (Comparator, error) {
 		xs, ys, ws = append(xs, z), append(ys, s.rounds.Y[row]), append(ws, counts[row])
 	}
 	evals := int(math.Min(s.lim.MaxWork/float64(len(xs)*d), math.MaxInt32))
-	best, err := hindsight.BestWith(hindsight.Options{Ctx: ctx, MaxEvaluations: max(evals, 1)}, xs, ys, ws, s.cfg.loss, comparatorRidge)
+	best, err := hindsight.BestWith(hindsight.Options{Ctx: ctx, MaxEvaluations: max(evals, 1), Between: between}, xs, ys, ws, s.cfg.loss, comparatorRidge)
 	if err != nil {
 		return Comparator{}, err
 	}

@@ -25,14 +25,31 @@ type Options struct {
 	// MaxEvaluations caps the evaluations of the objective and of its
 	// gradient, each a pass over every round, over both stages (0: no cap).
 	MaxEvaluations int
+	// Between, if set, is called after each step of the search (an
+	// evaluation or an iteration): a browser page's main thread yields to
+	// its event loop there, so that a search of tens of milliseconds does
+	// not block the page.
+	Between func()
 }
 
-// stopOnDone is an optimize.Recorder that ends the search when ctx is done.
-type stopOnDone struct{ ctx context.Context }
+// recorder is an optimize.Recorder that calls Between after each step of
+// the search and ends it when Ctx is done.
+type recorder Options
 
-func (r stopOnDone) Init() error { return r.ctx.Err() }
-func (r stopOnDone) Record(*optimize.Location, optimize.Operation, *optimize.Stats) error {
-	return r.ctx.Err()
+func (r recorder) Init() error { return r.err() }
+func (r recorder) Record(*optimize.Location, optimize.Operation, *optimize.Stats) error {
+	if r.Between != nil {
+		r.Between()
+	}
+	return r.err()
+}
+
+// err is the context's error (nil without a context).
+func (r recorder) err() error {
+	if r.Ctx == nil {
+		return nil
+	}
+	return r.Ctx.Err()
 }
 
 // Best returns the u minimising sum_t l(y_t, u^T x_t) + ridge/2 ||u||^2 over
@@ -98,8 +115,8 @@ func BestWith(opt Options, xs [][]float64, ys, weights []float64, l loss.Loss, r
 	}
 	settings := func(evals int) *optimize.Settings {
 		st := &optimize.Settings{FuncEvaluations: evals, GradEvaluations: evals}
-		if opt.Ctx != nil {
-			st.Recorder = stopOnDone{opt.Ctx}
+		if opt.Ctx != nil || opt.Between != nil {
+			st.Recorder = recorder(opt)
 		}
 		return st
 	}

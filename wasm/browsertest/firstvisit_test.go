@@ -260,7 +260,13 @@ func TestPauseShowsOneRound(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("play"))); err != nil { // pause
 			t.Fatal(err)
 		}
-		time.Sleep(600 * time.Millisecond)
+		// The pictures, figures and regrets of the round paused at come
+		// within a few frames (the comparator is searched for in slices
+		// between them).
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!window.unitfree.playing && !window.unitfree.picturesDue`,
+			chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+			t.Fatalf("pause %d: the pictures are not complete: %v", try+1, err)
+		}
 		s := state(t, ctx)
 		if s.Playing || s.Rounds == 0 {
 			t.Fatalf("after pausing: %+v", s)

@@ -3,11 +3,13 @@
 package browsertest
 
 import (
+	"math"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
+	"unitfree/wasm/playground"
 	"unitfree/wasm/server"
 )
 
@@ -93,5 +95,53 @@ func TestStreamKeepsItsSpeed(t *testing.T) {
 	const published = 30
 	if rounds > speed*(frames+published+2) {
 		t.Errorf("%d rounds played in %d frames at %d rounds a frame (playing at the end: %v)", rounds, frames, speed, last.Playing)
+	}
+}
+
+// TestComparatorBesideTheFrames: the comparator in hindsight (gonum's BFGS,
+// 36-54 ms of a frame on a phone slowed 4x) is searched for in slices
+// between the frames, not inside one: while the stream plays no frame has
+// a "regret" phase, and the regrets still come, while playing and at rest,
+// where they are the engine's at the round paused at, bit for bit.
+func TestComparatorBesideTheFrames(t *testing.T) {
+	ctx := openPenguinsStream(t)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("play"))); err != nil {
+		t.Fatal(err)
+	}
+	// Regrets every 2 s while playing.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.unitfree.learners.every(l => typeof l.regret === "number" && l.regret === l.regret)`,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("no regrets while playing: %v (%+v)", err, state(t, ctx))
+	}
+	time.Sleep(2500 * time.Millisecond) // a second search while playing
+	phases, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]float64](`window.unitfree.phasesMs`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ms, ok := phases["regret"]; ok {
+		t.Errorf("a frame searched for the comparator (%.1f ms): the search belongs between the frames", ms)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("play"))); err != nil { // pause
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!window.unitfree.playing && !window.unitfree.picturesDue`,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("the pictures of the pause are not complete: %v", err)
+	}
+	s := state(t, ctx)
+	r, err := playground.NewRun(pageModel(t, ctx))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Advance(s.Rounds)
+	want, err := r.Regrets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range s.Learners {
+		got, ok := l.Regret.(float64)
+		if !ok || math.Float64bits(got) != math.Float64bits(want[i]) {
+			t.Errorf("%s at round %d: the page's regret %v, the engine's %v", l.ID, s.Rounds, l.Regret, want[i])
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package playground
 
 import (
+	"context"
 	"math"
 
 	"unitfree/core/catalog"
@@ -155,24 +156,34 @@ func (r *Run) Stats(i int) LearnerStats {
 // Regrets returns every learner's regret against the best fixed linear
 // predictor in hindsight on the rounds played (gonum BFGS: call it when the
 // stream rests or a few times a second, not every frame).
-func (r *Run) Regrets() ([]float64, error) {
+func (r *Run) Regrets() ([]float64, error) { return r.RegretsBetween(context.Background(), nil) }
+
+// RegretsBetween is Regrets whose comparator search calls between after
+// each of its steps and stops when ctx is done: the page yields to the
+// browser there, since the search can take tens of milliseconds of a
+// phone's main thread. The run may play on meanwhile; the regrets are
+// those of the rounds played when it was called, and ComparatorLoss runs
+// to the round the run is at when it returns.
+func (r *Run) RegretsBetween(ctx context.Context, between func()) ([]float64, error) {
 	out := make([]float64, len(r.meter))
 	if r.cur == nil || r.cur.Played() == 0 {
 		return out, nil
 	}
-	res, err := r.cur.Result()
+	// The learners' losses now, before the search lets the run play on.
+	now := r.cur.ResultWith(eval.Comparator{})
+	c, err := r.cur.ComparatorBetween(ctx, between)
 	if err != nil {
 		return nil, err
 	}
-	for i, l := range res.Learners {
+	for i, l := range now.Learners {
 		out[i] = math.NaN() // no regret for an unbounded loss
 		if l.Regret != nil {
-			out[i] = *l.Regret
+			out[i] = l.Loss - c.Loss
 		}
 	}
 	r.ComparatorLoss = nil
-	if res.Comparator.Weights != nil {
-		r.ComparatorLoss = r.cur.FixedLoss(res.Comparator.Weights)
+	if c.Weights != nil {
+		r.ComparatorLoss = r.cur.FixedLoss(c.Weights)
 	}
 	return out, nil
 }

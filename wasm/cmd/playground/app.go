@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"math"
 	"strings"
 	"syscall/js"
@@ -38,8 +39,11 @@ type app struct {
 	regrets       []float64
 	regretsAt     int // the version and round the regrets were computed at, resting
 	lastRegr      time.Time
-	chartAt       heatTarget // what the chart showed when last drawn, resting
-	picturesDue   bool       // a heatmap is being computed (published for the tests)
+	comparing     bool               // the comparator in hindsight is being searched for (compareRegrets)
+	stopComparing context.CancelFunc // ends that search (a new run)
+	regretsNew    bool               // regrets came since the last frame drew
+	chartAt       heatTarget         // what the chart showed when last drawn, resting
+	picturesDue   bool               // a heatmap is being computed (published for the tests)
 	drag          *dragState
 	frames        frameTimes                         // intervals between animation frames
 	work          frameTimes                         // the page's own work in each frame
@@ -153,6 +157,10 @@ func (a *app) freshRun() playground.Stepper {
 	}
 	a.run = r
 	a.regrets = nil
+	if a.stopComparing != nil {
+		a.stopComparing() // the search was for the run replaced
+	}
+	a.comparing = false
 	a.version++
 	a.dirty, a.picturesDue = true, true
 	return r
@@ -288,11 +296,12 @@ const heatBudgetMs = 6.0
 
 // draw brings the panels and the chart up to date, one piece of work per
 // frame: the chart (twice a second while the stream plays, once when it
-// rests), else the comparator in hindsight (every few seconds while it
-// plays, once when it rests and the heatmaps are complete), else the
-// heatmaps due, a few rows at a time, panel after panel, within the
-// frame's budget. Each panel is painted when its heatmap is complete. It
-// reports whether more drawing is due.
+// rests), else the heatmaps due, a few rows at a time, panel after panel,
+// within the frame's budget. Each panel is painted when its heatmap is
+// complete. The comparator in hindsight is searched for beside the frames
+// (compareRegrets): every few seconds while the stream plays, once when it
+// rests and the heatmaps are complete. It reports whether more drawing is
+// due.
 func (a *app) draw() (more bool) {
 	resting := !a.player.Playing()
 	t := a.heatTarget()
@@ -301,22 +310,19 @@ func (a *app) draw() (more bool) {
 	for _, p := range a.panels {
 		heatDue = heatDue || p.due(t)
 	}
-	regretsNew := false
+	// At rest the comparator comes after the pictures: the frame that
+	// answers a tap stays light.
+	if !a.comparing && a.run.Played() > 0 && (resting && a.regretsAt != at && !heatDue || !resting && time.Since(a.lastRegr) > regretEvery) {
+		a.compareRegrets(at)
+	}
+	regretsNew := a.regretsNew
+	a.regretsNew = false
 	t0 := clock()
 	switch {
 	case resting && a.chartAt != t || !resting && a.frames.count%30 == 16: // 2 Hz while playing, not in the first frames
 		a.chart.draw(a)
 		a.chartAt = t
 		a.phase("chart", t0)
-	case a.run.Played() > 0 && (resting && a.regretsAt != at && !heatDue || !resting && time.Since(a.lastRegr) > regretEvery):
-		// At rest the comparator comes after the pictures: the frame
-		// that answers a tap stays light.
-		if r, err := a.run.Regrets(); err == nil {
-			a.regrets = r
-		}
-		regretsNew = true
-		a.lastRegr, a.regretsAt = time.Now(), at
-		a.phase("regret", t0)
 	default:
 		deadline := t0 + heatBudgetMs
 		for computing := true; computing; {
@@ -347,9 +353,35 @@ func (a *app) draw() (more bool) {
 		more = more || p.due(t)
 	}
 	a.phase("panels", t0)
-	more = more || resting && a.run.Played() > 0 && a.regretsAt != at
+	more = more || resting && a.run.Played() > 0 && a.regretsAt != at || a.comparing
 	a.picturesDue = more
 	return more
+}
+
+// compareRegrets searches for the comparator in hindsight of the round the
+// stream is at (at) and its regrets, in slices of the main thread between
+// which the page draws and answers (pace): the search (gonum's BFGS) took
+// 36-54 ms of a frame on a phone slowed 4x. The regrets are shown when it
+// is done, unless the run has been replaced meanwhile (freshRun stops the
+// search).
+func (a *app) compareRegrets(at int) {
+	run := a.run
+	ctx, cancel := context.WithCancel(context.Background())
+	a.comparing, a.stopComparing = true, cancel
+	a.lastRegr, a.regretsAt = time.Now(), at
+	go func() {
+		defer cancel()
+		r, err := run.RegretsBetween(ctx, pace)
+		if run != a.run {
+			return // a new run, with its own search
+		}
+		a.comparing = false
+		if err == nil {
+			a.regrets = r
+		}
+		// The figures and the chart (its regret curves) show them.
+		a.regretsNew, a.chartAt, a.dirty = true, heatTarget{version: -1}, true
+	}()
 }
 
 // phase records the milliseconds since t0 as the named phase of the frame.
