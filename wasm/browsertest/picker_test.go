@@ -89,6 +89,7 @@ func TestNoTuningLearnersMeters(t *testing.T) {
 	}
 	playToEnd(t, ctx)
 	selectValue(t, ctx, "unit-1", "kg")
+	waitPictures(t, ctx)
 	meters, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]string](`Object.fromEntries([...document.querySelectorAll(".learner-panel")].map(p => [p.dataset.id, p.querySelector(".meter").textContent]))`))
 	if err != nil {
 		t.Fatal(err)

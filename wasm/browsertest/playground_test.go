@@ -124,6 +124,15 @@ func playToEnd(t *testing.T, ctx context.Context) pageState {
 	return state(t, ctx)
 }
 
+// waitPictures waits until the page has drawn the pictures, figures and
+// regrets of its state (an action's own frame paints only the controls).
+func waitPictures(t *testing.T, ctx context.Context) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!window.unitfree.picturesDue`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		t.Fatalf("the pictures were not drawn: %v", err)
+	}
+}
+
 // nativeRun plays the page's model natively to the end.
 func nativeRun(t *testing.T, m *playground.Model) *playground.Run {
 	t.Helper()

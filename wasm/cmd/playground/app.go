@@ -42,6 +42,7 @@ type app struct {
 	comparing     bool               // the comparator in hindsight is being searched for (compareRegrets)
 	stopComparing context.CancelFunc // ends that search (a new run)
 	regretsNew    bool               // regrets came since the last frame drew
+	answerFirst   bool               // a visitor acted: the next frame paints the controls' answer alone
 	chartAt       heatTarget         // what the chart showed when last drawn, resting
 	picturesDue   bool               // a heatmap is being computed (published for the tests)
 	drag          *dragState
@@ -172,6 +173,7 @@ func (a *app) freshRun() playground.Stepper {
 // compares like with like instead of sending the stream back to round 0;
 // redraw. Restart is what goes back to round 0.
 func (a *app) changed() {
+	a.answer()
 	a.notice("")         // a notice of before the change is stale now
 	a.keepStored = false // the visitor acted: their new state is the one to keep
 	a.persist()
@@ -217,6 +219,15 @@ func (a *app) start() {
 			a.frames.add(float64(now-last) / float64(time.Millisecond))
 		}
 		last = now
+		if a.answerFirst {
+			// The frame after a visitor's action (Play, Step, a change)
+			// paints what the controls answer and nothing else: the
+			// interaction is over at that paint. The stream and the
+			// pictures follow in the next frame.
+			a.answerFirst = false
+			dom.GetWindow().RequestAnimationFrame(tick)
+			return
+		}
 		start := clock()
 		t0 := start
 		was := a.player.Playing()
@@ -357,6 +368,12 @@ func (a *app) draw() (more bool) {
 	a.picturesDue = more
 	return more
 }
+
+// answer marks a visitor's action: the next frame paints what the
+// controls answer and nothing else (answerFirst), and the pictures are
+// due after it (published at once, so that a reader of window.unitfree
+// waits for them).
+func (a *app) answer() { a.answerFirst, a.picturesDue = true, true }
 
 // compareRegrets searches for the comparator in hindsight of the round the
 // stream is at (at) and its regrets, in slices of the main thread between

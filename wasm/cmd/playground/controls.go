@@ -175,6 +175,7 @@ func (a *app) togglePlay() {
 		return
 	}
 	a.player.Toggle(a.freshRun)
+	a.answer()
 	if !a.player.Playing() {
 		a.persist() // the link holds the round the stream stopped at
 	}
@@ -187,6 +188,7 @@ func (a *app) togglePlay() {
 }
 
 func (a *app) stepOnce() {
+	a.answer()
 	a.player.Step(1)
 	a.persist()
 	a.dirty = true
