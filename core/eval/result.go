@@ -92,10 +92,11 @@ func (s *Session) ComparatorContext(ctx context.Context) (Comparator, error) {
 }
 
 // ComparatorBetween is ComparatorContext calling between after each step
-// of its search (hindsight.Options.Between). The search works on a copy of
-// the rounds played when it began: the session may play on while between
-// runs, and the comparator is the one of those rounds.
-func (s *Session) ComparatorBetween(ctx context.Context, between func()) (Comparator, error) {
+// of its search (hindsight.Options.Between: an error it returns ends the
+// search with it). The search works on a copy of the rounds played when it
+// began: the session may play on while between runs, and the comparator is
+// the one of those rounds.
+func (s *Session) ComparatorBetween(ctx context.Context, between func() error) (Comparator, error) {
 	if _, unbounded := s.cfg.loss.(loss.Linear); unbounded {
 		return Comparator{Note: "the linear loss is unbounded below: no fixed predictor is best, so there is no regret to report"}, nil
 	}
@@ -136,7 +137,7 @@ func (s *Session) ResultWith(c Comparator) Result {
 // coordinates each, and the search may make MaxWork/(rows x d) of them
 // (hinge loss's Nelder–Mead refinement once took 89 s of CPU for a run
 // whose learners did 6e5 updates).
-func (s *Session) comparator(ctx context.Context, between func()) (Comparator, error) {
+func (s *Session) comparator(ctx context.Context, between func() error) (Comparator, error) {
 	counts := make([]float64, len(s.mapped))
 	for _, row := range s.order[:s.t] {
 		counts[row]++

@@ -28,28 +28,32 @@ type Options struct {
 	// Between, if set, is called after each step of the search (an
 	// evaluation or an iteration): a browser page's main thread yields to
 	// its event loop there, so that a search of tens of milliseconds does
-	// not block the page.
-	Between func()
+	// not block the page. An error it returns ends the search with it.
+	Between func() error
 }
 
 // recorder is an optimize.Recorder that calls Between after each step of
-// the search and ends it when Ctx is done.
-type recorder Options
-
-func (r recorder) Init() error { return r.err() }
-func (r recorder) Record(*optimize.Location, optimize.Operation, *optimize.Stats) error {
-	if r.Between != nil {
-		r.Between()
-	}
-	return r.err()
+// the search and ends it when Between fails or Ctx is done.
+type recorder struct {
+	opt Options
+	err error // what ended the search, if Between or Ctx did
 }
 
-// err is the context's error (nil without a context).
-func (r recorder) err() error {
-	if r.Ctx == nil {
-		return nil
+func (r *recorder) Init() error { return r.stop() }
+func (r *recorder) Record(*optimize.Location, optimize.Operation, *optimize.Stats) error {
+	if r.opt.Between != nil && r.err == nil {
+		r.err = r.opt.Between()
 	}
-	return r.Ctx.Err()
+	return r.stop()
+}
+
+// stop returns what ends the search: Between's error, else the
+// context's (nil while the search goes on).
+func (r *recorder) stop() error {
+	if r.err == nil && r.opt.Ctx != nil {
+		r.err = r.opt.Ctx.Err()
+	}
+	return r.err
 }
 
 // Best returns the u minimising sum_t l(y_t, u^T x_t) + ridge/2 ||u||^2 over
@@ -113,19 +117,15 @@ func BestWith(opt Options, xs [][]float64, ys, weights []float64, l loss.Loss, r
 	default:
 		smooth = loss.Logistic{}
 	}
+	rec := &recorder{opt: opt}
 	settings := func(evals int) *optimize.Settings {
 		st := &optimize.Settings{FuncEvaluations: evals, GradEvaluations: evals}
 		if opt.Ctx != nil || opt.Between != nil {
-			st.Recorder = recorder(opt)
+			st.Recorder = rec
 		}
 		return st
 	}
-	stopped := func() error {
-		if opt.Ctx != nil {
-			return opt.Ctx.Err()
-		}
-		return nil
-	}
+	stopped := rec.stop
 	res, err := optimize.Minimize(objective(smooth), start, settings(opt.MaxEvaluations), &optimize.BFGS{})
 	if err := stopped(); err != nil {
 		return Result{}, err

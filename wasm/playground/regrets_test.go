@@ -1,7 +1,6 @@
 package playground
 
 import (
-	"context"
 	"errors"
 	"math"
 	"testing"
@@ -26,10 +25,11 @@ func TestRegretsBetweenKeepTheirRound(t *testing.T) {
 	r, _ := NewRun(NewModel())
 	r.Advance(played)
 	steps := 0
-	got, err := r.RegretsBetween(context.Background(), func() {
+	got, err := r.RegretsBetween(func() error {
 		if steps++; steps == 1 {
 			r.Advance(1) // the page's frames play on while the search yields
 		}
+		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -48,14 +48,19 @@ func TestRegretsBetweenKeepTheirRound(t *testing.T) {
 	t.Logf("%d steps of the search", steps)
 }
 
-// TestRegretsBetweenStopWithTheirContext: a search whose context ends
-// stops and says so.
-func TestRegretsBetweenStopWithTheirContext(t *testing.T) {
+// TestRegretsBetweenStopWhenAsked: a search whose between returns an
+// error stops at once and returns that error (the page's run was
+// replaced).
+func TestRegretsBetweenStopWhenAsked(t *testing.T) {
 	r, _ := NewRun(NewModel())
 	r.Advance(100)
-	ctx, cancel := context.WithCancel(context.Background())
-	_, err := r.RegretsBetween(ctx, cancel)
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("a cancelled search returned %v, want context.Canceled", err)
+	replaced := errors.New("the run was replaced")
+	steps := 0
+	_, err := r.RegretsBetween(func() error { steps++; return replaced })
+	if !errors.Is(err, replaced) {
+		t.Fatalf("a search asked to stop returned %v, want %v", err, replaced)
+	}
+	if steps != 1 {
+		t.Errorf("the search went on for %d steps after it was asked to stop, want 1", steps)
 	}
 }

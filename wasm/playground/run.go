@@ -156,22 +156,22 @@ func (r *Run) Stats(i int) LearnerStats {
 // Regrets returns every learner's regret against the best fixed linear
 // predictor in hindsight on the rounds played (gonum BFGS: call it when the
 // stream rests or a few times a second, not every frame).
-func (r *Run) Regrets() ([]float64, error) { return r.RegretsBetween(context.Background(), nil) }
+func (r *Run) Regrets() ([]float64, error) { return r.RegretsBetween(nil) }
 
 // RegretsBetween is Regrets whose comparator search calls between after
-// each of its steps and stops when ctx is done: the page yields to the
-// browser there, since the search can take tens of milliseconds of a
-// phone's main thread. The run may play on meanwhile; the regrets are
-// those of the rounds played when it was called, and ComparatorLoss runs
-// to the round the run is at when it returns.
-func (r *Run) RegretsBetween(ctx context.Context, between func()) ([]float64, error) {
+// each of its steps (an error it returns ends the search with it): the
+// page yields to the browser there, since the search can take tens of
+// milliseconds of a phone's main thread. The run may play on meanwhile;
+// the regrets are those of the rounds played when it was called, and
+// ComparatorLoss runs to the round the run is at when it returns.
+func (r *Run) RegretsBetween(between func() error) ([]float64, error) {
 	out := make([]float64, len(r.meter))
 	if r.cur == nil || r.cur.Played() == 0 {
 		return out, nil
 	}
 	// The learners' losses now, before the search lets the run play on.
 	now := r.cur.ResultWith(eval.Comparator{})
-	c, err := r.cur.ComparatorBetween(ctx, between)
+	c, err := r.cur.ComparatorBetween(context.Background(), between)
 	if err != nil {
 		return nil, err
 	}

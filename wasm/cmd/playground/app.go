@@ -3,7 +3,7 @@
 package main
 
 import (
-	"context"
+	"errors"
 	"math"
 	"strings"
 	"syscall/js"
@@ -39,12 +39,11 @@ type app struct {
 	regrets       []float64
 	regretsAt     int // the version and round the regrets were computed at, resting
 	lastRegr      time.Time
-	comparing     bool               // the comparator in hindsight is being searched for (compareRegrets)
-	stopComparing context.CancelFunc // ends that search (a new run)
-	regretsNew    bool               // regrets came since the last frame drew
-	answerFirst   bool               // a visitor acted: the next frame paints the controls' answer alone
-	chartAt       heatTarget         // what the chart showed when last drawn, resting
-	picturesDue   bool               // a heatmap is being computed (published for the tests)
+	comparing     bool       // the comparator in hindsight is being searched for (compareRegrets)
+	regretsNew    bool       // regrets came since the last frame drew
+	answerFirst   bool       // a visitor acted: the next frame paints the controls' answer alone
+	chartAt       heatTarget // what the chart showed when last drawn, resting
+	picturesDue   bool       // a heatmap is being computed (published for the tests)
 	drag          *dragState
 	frames        frameTimes                         // intervals between animation frames
 	work          frameTimes                         // the page's own work in each frame
@@ -158,10 +157,7 @@ func (a *app) freshRun() playground.Stepper {
 	}
 	a.run = r
 	a.regrets = nil
-	if a.stopComparing != nil {
-		a.stopComparing() // the search was for the run replaced
-	}
-	a.comparing = false
+	a.comparing = false // a search for the run replaced stops at its next step
 	a.version++
 	a.dirty, a.picturesDue = true, true
 	return r
@@ -201,7 +197,7 @@ func (a *app) showStep(k int) {
 // start hides the loading screen and runs the animation loop (the run,
 // the panels and the controls are built and synchronised before).
 func (a *app) start() {
-	a.el("loading").SetAttribute("hidden", "")
+	setAttr(a.el("loading"), "hidden", "")
 	removeAttr(a.el("app"), "data-building") // shown (buildUnits unhid it to lay it out)
 	a.interactiveMs = clock()
 	// The comparator in hindsight (a BFGS solve) waits its turn while the
@@ -378,17 +374,21 @@ func (a *app) answer() { a.answerFirst, a.picturesDue = true, true }
 // compareRegrets searches for the comparator in hindsight of the round the
 // stream is at (at) and its regrets, in slices of the main thread between
 // which the page draws and answers (pace): the search (gonum's BFGS) took
-// 36-54 ms of a frame on a phone slowed 4x. The regrets are shown when it
-// is done, unless the run has been replaced meanwhile (freshRun stops the
-// search).
+// 27-54 ms of a frame on a phone slowed 4x. The regrets are shown when it
+// is done; a search whose run has been replaced meanwhile stops at its
+// next step.
 func (a *app) compareRegrets(at int) {
 	run := a.run
-	ctx, cancel := context.WithCancel(context.Background())
-	a.comparing, a.stopComparing = true, cancel
+	a.comparing = true
 	a.lastRegr, a.regretsAt = time.Now(), at
 	go func() {
-		defer cancel()
-		r, err := run.RegretsBetween(ctx, pace)
+		r, err := run.RegretsBetween(func() error {
+			pace()
+			if run != a.run {
+				return errReplaced
+			}
+			return nil
+		})
 		if run != a.run {
 			return // a new run, with its own search
 		}
@@ -400,6 +400,10 @@ func (a *app) compareRegrets(at int) {
 		a.regretsNew, a.chartAt, a.dirty = true, heatTarget{version: -1}, true
 	}()
 }
+
+// errReplaced ends a search for the regrets of a run that is no longer
+// shown.
+var errReplaced = errors.New("the run was replaced")
 
 // phase records the milliseconds since t0 as the named phase of the frame.
 func (a *app) phase(name string, t0 float64) {
@@ -443,12 +447,12 @@ func (a *app) publish() {
 func (a *app) notice(msg string) {
 	el := a.el("notice")
 	setClass(el, "ok", false)
-	el.SetTextContent(msg)
+	setText(el, msg)
 }
 
 // inform shows what went well, in colours of their own.
 func (a *app) inform(msg string) {
 	el := a.el("notice")
 	setClass(el, "ok", true)
-	el.SetTextContent(msg)
+	setText(el, msg)
 }

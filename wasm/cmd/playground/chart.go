@@ -26,5 +26,5 @@ func (c *chart) draw(a *app) {
 	for i, s := range series {
 		curves = append(curves, curve{name: a.run.Stats(i).Name, color: learnerColors[i%len(learnerColors)], ys: s})
 	}
-	a.el("chart-readout").SetTextContent(c.lines.draw(curves, checked(a.el("chart-log"))))
+	setText(a.el("chart-readout"), c.lines.draw(curves, checked(a.el("chart-log"))))
 }

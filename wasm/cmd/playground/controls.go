@@ -85,7 +85,7 @@ func (a *app) bind(pace func()) {
 	a.on("speed", "input", func() {
 		v, _ := strconv.ParseFloat(value(a.el("speed")), 64)
 		a.speed = max(1, min(1000, int(math.Round(math.Pow(10, v)))))
-		a.el("speed-value").SetTextContent(strconv.Itoa(a.speed))
+		setText(a.el("speed-value"), strconv.Itoa(a.speed))
 		setCount(a.el("speed-unit"), float64(a.speed))
 	})
 	a.on("shuffle", "change", func() { a.model.Shuffle = checked(a.el("shuffle")); a.changed() })
@@ -114,12 +114,12 @@ func (a *app) bind(pace func()) {
 	for _, f := range catalog.LinearFamilies() {
 		// One group per family, headed by what its learners promise.
 		group := create(a.doc, "fieldset")
-		group.SetAttribute("class", "family")
+		setAttr(group, "class", "family")
 		legend := create(a.doc, "legend")
-		legend.SetTextContent(f.Name)
-		group.AppendChild(legend)
-		group.AppendChild(node(a.doc, "p", "family-promise", f.Promise))
-		box.AppendChild(group) // in the document first: on finds the boxes by id
+		setText(legend, f.Name)
+		appendChild(group, legend)
+		appendChild(group, node(a.doc, "p", "family-promise", f.Promise))
+		appendChild(box, group) // in the document first: on finds the boxes by id
 		for _, e := range catalog.Linear() {
 			if e.Family != f.Name {
 				continue
@@ -128,7 +128,7 @@ func (a *app) bind(pace func()) {
 			if e.Variant != "" { // where it differs from its authors' code
 				about += ".\n\nVariant: " + e.Variant
 			}
-			group.AppendChild(checkbox(a.doc, "learner-"+e.ID, e.Name, about, false))
+			appendChild(group, checkbox(a.doc, "learner-"+e.ID, e.Name, about, false))
 			id := e.ID
 			a.on("learner-"+id, "change", func() { a.toggleLearner(id) })
 		}
@@ -254,7 +254,7 @@ func (a *app) syncControls() {
 		fillSelect(a.doc, a.el("ds-pos"), classes, src.Pos)
 		fillSelect(a.doc, a.el("ds-neg"), classes, src.Neg)
 	} else {
-		choice.SetAttribute("hidden", "")
+		setAttr(choice, "hidden", "")
 	}
 	for i := range 2 {
 		var ids, labels []string
@@ -262,7 +262,7 @@ func (a *app) syncControls() {
 			ids, labels = append(ids, u.ID), append(labels, u.Label)
 		}
 		fillSelectLabels(a.doc, a.el("unit-"+strconv.Itoa(i)), ids, labels, a.model.Units[i])
-		a.el("unit-" + strconv.Itoa(i) + "-name").SetTextContent(a.model.Features[i].Name)
+		setText(a.el("unit-"+strconv.Itoa(i)+"-name"), a.model.Features[i].Name)
 	}
 	a.el("bias").Underlying().Set("checked", a.model.Bias)
 	setSelected(a.el("degree"), strconv.Itoa(a.model.Degree))
@@ -281,28 +281,28 @@ func (a *app) syncControls() {
 	setHidden(a.el("target-hint"), !regress)
 	setHidden(a.el("brush-neg"), regress)
 	if regress {
-		a.el("brush-pos").SetTextContent("Add")
+		setText(a.el("brush-pos"), "Add")
 		if a.tool == "neg" {
 			a.tool = "pos"
 		}
 	} else {
-		a.el("brush-pos").SetTextContent("+1")
+		setText(a.el("brush-pos"), "+1")
 	}
 	for _, t := range []string{"pos", "neg", "erase"} {
 		b := a.el(map[string]string{"pos": "brush-pos", "neg": "brush-neg", "erase": "brush-erase"}[t])
 		if t == a.tool {
 			setClass(b, "active", true)
-			b.SetAttribute("aria-pressed", "true")
+			setAttr(b, "aria-pressed", "true")
 		} else {
 			setClass(b, "active", false)
-			b.SetAttribute("aria-pressed", "false")
+			setAttr(b, "aria-pressed", "false")
 		}
 	}
 	label := "Play"
 	if a.player.Playing() {
 		label = "Pause"
 	}
-	a.el("play").SetTextContent(label)
+	setText(a.el("play"), label)
 }
 
 // bindCanvas lets a panel's canvas add, drag and erase points.
@@ -410,13 +410,13 @@ func (a *app) where(p playground.Point) string {
 func (a *app) informUndo(msg string) {
 	a.inform(msg + " ")
 	b := create(a.doc, "button")
-	b.SetAttribute("class", "notice-undo")
-	b.SetTextContent("Undo")
+	setAttr(b, "class", "notice-undo")
+	setText(b, "Undo")
 	b.AddEventListener("click", false, func(dom.Event) {
 		a.undo()
 		a.inform("Undone: the data are as they were.")
 	})
-	a.el("notice").AppendChild(b)
+	appendChild(a.el("notice"), b)
 }
 
 // pick returns the index of the point under (px, py), or -1.

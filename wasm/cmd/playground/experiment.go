@@ -55,12 +55,12 @@ func (p *experimentPanel) render() {
 		if f.Unit != "" {
 			name += " (" + f.Unit + ")"
 		}
-		cols.AppendChild(checkbox(p.doc, "exp-col-"+f.Name, name, "", slices.Contains(p.exp.Columns, f.Name)))
+		appendChild(cols, checkbox(p.doc, "exp-col-"+f.Name, name, "", slices.Contains(p.exp.Columns, f.Name)))
 	}
 	learners := p.el("exp-learners")
 	clearChildren(learners, 1)
 	for _, e := range catalog.Linear() {
-		learners.AppendChild(checkbox(p.doc, "exp-learner-"+e.ID, e.Name, e.Summary, slices.Contains(p.exp.Learners, e.ID)))
+		appendChild(learners, checkbox(p.doc, "exp-learner-"+e.ID, e.Name, e.Summary, slices.Contains(p.exp.Learners, e.ID)))
 	}
 }
 
@@ -108,7 +108,7 @@ func (p *experimentPanel) run() {
 		return
 	}
 	button := p.el("exp-run")
-	button.SetAttribute("disabled", "")
+	setAttr(button, "disabled", "")
 	p.status("Running in a Web Worker…", false)
 	var onDone, onFail js.Func
 	release := func() {
@@ -168,26 +168,26 @@ func goValue(v js.Value) any {
 
 // show fills the results table.
 func (p *experimentPanel) show(t playground.ResultTable) {
-	p.el("exp-summary").SetTextContent(t.Summary)
+	setText(p.el("exp-summary"), t.Summary)
 	table := p.el("exp-results")
 	tbody := query(table, "tbody")
 	clearChildren(tbody, 0)
 	for _, r := range t.Rows {
 		tr := create(p.doc, "tr")
-		tr.SetAttribute("data-id", r.ID)
+		setAttr(tr, "data-id", r.ID)
 		for _, cell := range []string{r.Name, r.Loss, r.ErrorRate, r.Regret, r.Diverged} {
 			td := create(p.doc, "td")
-			td.SetTextContent(cell)
-			tr.AppendChild(td)
+			setText(td, cell)
+			appendChild(tr, td)
 		}
-		tbody.AppendChild(tr)
+		appendChild(tbody, tr)
 	}
 	removeAttr(table, "hidden")
 }
 
 func (p *experimentPanel) status(msg string, isError bool) {
 	el := p.el("exp-status")
-	el.SetTextContent(msg)
+	setText(el, msg)
 	if isError {
 		setClass(el, "error", true)
 	} else {

@@ -26,13 +26,13 @@ func bindFields[M any](v *roomView, fs playground.Fields[M], model func() *M, af
 		}
 		step := strconv.FormatFloat(f.Step, 'g', -1, 64)
 		if f.Control == playground.NumberInput {
-			el.SetAttribute("min", strconv.FormatFloat(f.Min, 'g', -1, 64))
-			el.SetAttribute("max", strconv.FormatFloat(f.Max, 'g', -1, 64))
+			setAttr(el, "min", strconv.FormatFloat(f.Min, 'g', -1, 64))
+			setAttr(el, "max", strconv.FormatFloat(f.Max, 'g', -1, 64))
 			if !f.Integer {
 				step = "any"
 			}
 		}
-		el.SetAttribute("step", step)
+		setAttr(el, "step", step)
 		v.on(f.Name, "change", func() {
 			x, err := controlValue(f, value(el))
 			if err == nil {
@@ -55,31 +55,31 @@ func bindFields[M any](v *roomView, fs playground.Fields[M], model func() *M, af
 // room's box of further settings (prefix + "fields").
 func fieldControl[M any](v *roomView, f playground.Field[M]) dom.Element {
 	label := create(v.doc, "label")
-	label.SetAttribute("class", "field")
+	setAttr(label, "class", "field")
 	input := create(v.doc, "input")
-	input.SetAttribute("id", v.spec.prefix+f.Name)
+	setAttr(input, "id", v.spec.prefix+f.Name)
 	if f.Control == playground.NumberInput {
-		label.AppendChild(v.doc.CreateTextNode(f.Words() + " "))
-		input.SetAttribute("type", "number")
+		appendChild(label, v.doc.CreateTextNode(f.Words()+" "))
+		setAttr(input, "type", "number")
 	} else {
 		text := create(v.doc, "span")
-		text.AppendChild(v.doc.CreateTextNode(f.Symbol + " = "))
+		appendChild(text, v.doc.CreateTextNode(f.Symbol+" = "))
 		shown := create(v.doc, "span")
-		shown.SetAttribute("id", v.spec.prefix+f.Name+"-value")
-		text.AppendChild(shown)
-		text.AppendChild(v.doc.CreateTextNode(": " + f.Doc))
-		label.AppendChild(text)
-		input.SetAttribute("type", "range")
+		setAttr(shown, "id", v.spec.prefix+f.Name+"-value")
+		appendChild(text, shown)
+		appendChild(text, v.doc.CreateTextNode(": "+f.Doc))
+		appendChild(label, text)
+		setAttr(input, "type", "range")
 		lg := math.Log10
 		if f.Control == playground.Log2Slider {
 			lg = math.Log2
 		}
-		input.SetAttribute("min", strconv.FormatFloat(lg(f.Min), 'g', -1, 64))
-		input.SetAttribute("max", strconv.FormatFloat(lg(f.Max), 'g', -1, 64))
-		input.SetAttribute("aria-label", f.Words())
+		setAttr(input, "min", strconv.FormatFloat(lg(f.Min), 'g', -1, 64))
+		setAttr(input, "max", strconv.FormatFloat(lg(f.Max), 'g', -1, 64))
+		setAttr(input, "aria-label", f.Words())
 	}
-	label.AppendChild(input)
-	v.el("fields").AppendChild(label)
+	appendChild(label, input)
+	appendChild(v.el("fields"), label)
 	return input
 }
 
@@ -115,10 +115,10 @@ func syncFields[M any](v *roomView, fs playground.Fields[M], m *M) {
 		text := num(x)
 		if f.Control == playground.Log2Slider {
 			text = playground.PowerOfTwoText(x)
-			el.SetAttribute("aria-valuetext", text)
+			setAttr(el, "aria-valuetext", text)
 		}
 		if shown := byID(v.doc, v.spec.prefix+f.Name+"-value"); shown != nil {
-			shown.SetTextContent(text)
+			setText(shown, text)
 		}
 		if field := el.Closest(".field, .inline"); field != nil {
 			setHidden(field, !f.Shown(m))

@@ -84,26 +84,26 @@ func (l *lessonBox) render() {
 		}
 	}
 	clearChildren(l.box, 0)
-	l.box.AppendChild(node(l.doc, "p", "lesson-count", fmt.Sprintf("%s · step %d of %d", l.title, l.step, len(l.steps))))
-	l.box.AppendChild(node(l.doc, "h3", "", s.title))
-	l.box.AppendChild(node(l.doc, "p", "", s.text))
-	l.box.AppendChild(node(l.doc, "p", "lesson-do", "Try: "+s.do))
+	appendChild(l.box, node(l.doc, "p", "lesson-count", fmt.Sprintf("%s · step %d of %d", l.title, l.step, len(l.steps))))
+	appendChild(l.box, node(l.doc, "h3", "", s.title))
+	appendChild(l.box, node(l.doc, "p", "", s.text))
+	appendChild(l.box, node(l.doc, "p", "lesson-do", "Try: "+s.do))
 	row := node(l.doc, "div", "row")
 	button := func(text, label string, enabled bool, f func()) {
 		b := node(l.doc, "button", "", text)
-		b.SetAttribute("aria-label", label)
+		setAttr(b, "aria-label", label)
 		if !enabled {
-			b.SetAttribute("disabled", "")
+			setAttr(b, "disabled", "")
 		}
 		b.AddEventListener("click", false, func(dom.Event) { f() })
-		row.AppendChild(b)
+		appendChild(row, b)
 	}
 	button("Back", "Back to the previous step of the lesson", l.step > 1, func() { l.open(l.step - 1) })
 	if l.step < len(l.steps) {
 		button("Next", "Next step of the lesson", true, func() { l.open(l.step + 1) })
 	}
 	button("Close", "Close the lesson", true, l.close)
-	l.box.AppendChild(row)
+	appendChild(l.box, row)
 	setHidden(l.box, false)
 	if focus != "" {
 		for _, label := range []string{focus, "Next step of the lesson", "Close the lesson"} {

@@ -15,7 +15,7 @@ func main() {
 		return
 	}
 	doc := dom.GetWindow().Document()
-	byID(doc, "rooms-loading").SetAttribute("hidden", "")
+	setAttr(byID(doc, "rooms-loading"), "hidden", "")
 	newRoomsRouter(doc).route()
 	select {} // keep the Go program alive for the callbacks
 }

@@ -26,7 +26,7 @@ func main() {
 	var rooms *roomsRouter
 	js.Global().Set("unitfreeLoadRooms", js.FuncOf(func(js.Value, []js.Value) any {
 		if rooms == nil {
-			byID(doc, "rooms-loading").SetAttribute("hidden", "")
+			setAttr(byID(doc, "rooms-loading"), "hidden", "")
 			rooms = newRoomsRouter(doc)
 			rooms.route()
 		}

@@ -163,7 +163,7 @@ func setSelected(sel dom.Element, v string) {
 // titleSelected puts a select's chosen option's text in its tooltip.
 func titleSelected(sel dom.Element) {
 	if opt := sel.Underlying().Get("selectedOptions").Index(0); opt.Truthy() {
-		sel.SetAttribute("title", opt.Get("text").String())
+		setAttr(sel, "title", opt.Get("text").String())
 	}
 }
 
@@ -175,9 +175,9 @@ func fillSelectLabels(doc dom.Document, sel dom.Element, values, labels []string
 	}
 	for i, v := range values {
 		opt := create(doc, "option")
-		opt.SetAttribute("value", v)
-		opt.SetTextContent(labels[i])
-		sel.AppendChild(opt)
+		setAttr(opt, "value", v)
+		setText(opt, labels[i])
+		appendChild(sel, opt)
 	}
 	setSelected(sel, selected)
 }
@@ -196,12 +196,12 @@ func fillSelect(doc dom.Document, sel dom.Element, values []string, selected str
 	}
 	for _, v := range values {
 		opt := create(doc, "option")
-		opt.SetAttribute("value", v)
-		opt.SetTextContent(v)
+		setAttr(opt, "value", v)
+		setText(opt, v)
 		if v == selected {
-			opt.SetAttribute("selected", "")
+			setAttr(opt, "selected", "")
 		}
-		sel.AppendChild(opt)
+		appendChild(sel, opt)
 	}
 	sel.Underlying().Set("disabled", len(values) == 0)
 	titleSelected(sel)
@@ -241,7 +241,7 @@ func value(el dom.Element) string { return el.Underlying().Get("value").String()
 // setHidden shows or hides an element.
 func setHidden(el dom.Element, hidden bool) {
 	if hidden {
-		el.SetAttribute("hidden", "")
+		setAttr(el, "hidden", "")
 	} else {
 		removeAttr(el, "hidden")
 	}
@@ -335,8 +335,8 @@ func saveCanvases(doc dom.Document, canvases []*dom.HTMLCanvasElement, name stri
 		}
 	}
 	link := create(doc, "a")
-	link.SetAttribute("href", out.Underlying().Call("toDataURL", "image/png").String())
-	link.SetAttribute("download", name)
+	setAttr(link, "href", out.Underlying().Call("toDataURL", "image/png").String())
+	setAttr(link, "download", name)
 	link.Underlying().Call("click")
 }
 
@@ -443,11 +443,11 @@ func copyLink(button dom.Element, say func(string), round int) {
 	if label == "Link copied ✓" {
 		return
 	}
-	button.SetTextContent("Link copied ✓")
-	button.SetAttribute("title", "The link reproduces this view")
+	setText(button, "Link copied ✓")
+	setAttr(button, "title", "The link reproduces this view")
 	var restore js.Func
 	restore = js.FuncOf(func(js.Value, []js.Value) any {
-		button.SetTextContent(label)
+		setText(button, label)
 		restore.Release()
 		return nil
 	})
@@ -476,12 +476,12 @@ func showQR(doc dom.Document, round int, say func(string)) {
 			return nil
 		}
 		img := byID(doc, "qr-img")
-		img.SetAttribute("src", "data:image/svg+xml;charset=utf-8,"+js.Global().Call("encodeURIComponent", ans.Get("body")).String())
+		setAttr(img, "src", "data:image/svg+xml;charset=utf-8,"+js.Global().Call("encodeURIComponent", ans.Get("body")).String())
 		text := href
 		if host := loc.Get("hostname").String(); host == "localhost" || strings.HasPrefix(host, "127.") || host == "[::1]" {
 			text += " — this address names this computer only: open the page at the address `make serve HOST=0.0.0.0` prints, and its QR code will be one the phones can reach."
 		}
-		byID(doc, "qr-text").SetTextContent(text)
+		setText(byID(doc, "qr-text"), text)
 		byID(doc, "qr-dialog").Underlying().Call("showModal")
 		return nil
 	})
@@ -509,7 +509,7 @@ func setCount(el dom.Element, n float64) {
 	if n == 1 {
 		noun = strings.TrimSuffix(noun, "s")
 	}
-	el.SetTextContent(noun)
+	setText(el, noun)
 }
 
 // togglePresent switches the presenter view (large type, the pictures
@@ -517,7 +517,7 @@ func setCount(el dom.Element, n float64) {
 func togglePresent(doc dom.Document) {
 	on := !doc.Underlying().Get("body").Get("classList").Call("contains", "present").Bool()
 	doc.Underlying().Get("body").Get("classList").Call("toggle", "present", on)
-	byID(doc, "present").SetAttribute("aria-pressed", strconv.FormatBool(on))
+	setAttr(byID(doc, "present"), "aria-pressed", strconv.FormatBool(on))
 	js.Global().Call("dispatchEvent", js.Global().Get("Event").New("resize")) // the charts take their new width
 }
 

@@ -65,31 +65,32 @@ func (a *app) buildPanelsPaced(pace func()) {
 	for i, spec := range a.model.Learners {
 		e, _ := catalog.Lookup(spec.ID)
 		root := create(a.doc, "section")
-		root.SetAttribute("class", "learner-panel")
-		root.SetAttribute("data-id", spec.ID)
-		root.SetAttribute("aria-label", e.Name)
+		setAttr(root, "class", "learner-panel")
+		setAttr(root, "data-id", spec.ID)
+		setAttr(root, "aria-label", e.Name)
 		h, paper := panelHeading(a.doc, learnerColors[i%len(learnerColors)], e.Name, e.Paper.String(),
 			fmt.Sprintf("%s, %s · invariant: %s", e.Paper.Short(), e.Algorithm, e.Invariance))
-		root.AppendChild(h)
-		root.AppendChild(paper)
+		appendChild(root, h)
+		appendChild(root, paper)
 		pace()
 		canvas := createCanvas(a.doc)
 		canvas.SetWidth(int(panelSize * dpr))
 		canvas.SetHeight(int(panelSize * dpr))
-		canvas.SetAttribute("aria-label", e.Name+": the points over its prediction heatmap")
-		root.AppendChild(canvas)
+		setAttr(canvas, "aria-label", e.Name+": the points over its prediction heatmap")
+		appendChild(root, canvas)
 		figs := figures(a.doc, figure{[]any{"Rounds"}, "f-rounds", "0", ""}, figure{[]any{"Mistakes"}, "f-mistakes", "0", ""},
 			figure{[]any{"Mistake rate"}, "f-rate", "–", "mistakes as a share of the rounds played"}, figure{[]any{"Loss"}, "f-loss", "0", ""}, figure{[]any{"Regret"}, "f-regret", "–", "its loss minus the loss of the best fixed linear predictor in hindsight, on the same rounds"})
-		root.AppendChild(figs)
+		appendChild(root, figs)
 		pace()
 		meter := create(a.doc, "p")
-		meter.SetAttribute("class", "meter")
-		meter.SetAttribute("title", "The invariance meter: every round, the learner also plays the stream in the base units; "+
+		setAttr(meter, "class", "meter")
+		setAttr(meter, "title", "The invariance meter: every round, the learner also plays the stream in the base units; "+
 			"this is the largest relative difference between the two predictions so far")
-		root.AppendChild(meter)
-		root.AppendChild(a.paramInputs(i, e, spec))
+
+		appendChild(root, meter)
+		appendChild(root, a.paramInputs(i, e, spec))
 		pace()
-		box.AppendChild(root)
+		appendChild(box, root)
 
 		heat := createCanvas(a.doc)
 		heat.SetWidth(heatmapCells)
@@ -115,20 +116,20 @@ func (a *app) buildPanelsPaced(pace func()) {
 // paramInputs returns the editable parameters of learner i.
 func (a *app) paramInputs(i int, e catalog.Entry, spec eval.LearnerSpec) dom.Element {
 	box := create(a.doc, "div")
-	box.SetAttribute("class", "params")
+	setAttr(box, "class", "params")
 	for _, p := range e.Params {
 		v := p.Default
 		if x, ok := spec.Params[p.Name]; ok {
 			v = x
 		}
 		label := create(a.doc, "label")
-		label.SetAttribute("title", fmt.Sprintf("%s (%s to %g; default %g)", p.Doc, rangeStart(p), p.Max, p.Default))
-		label.AppendChild(a.doc.CreateTextNode(p.Symbol + " "))
+		setAttr(label, "title", fmt.Sprintf("%s (%s to %g; default %g)", p.Doc, rangeStart(p), p.Max, p.Default))
+		appendChild(label, a.doc.CreateTextNode(p.Symbol+" "))
 		input := create(a.doc, "input")
-		input.SetAttribute("type", "number")
-		input.SetAttribute("step", "any")
-		input.SetAttribute("value", strconv.FormatFloat(v, 'g', -1, 64))
-		input.SetAttribute("aria-label", e.Name+" parameter "+p.Name)
+		setAttr(input, "type", "number")
+		setAttr(input, "step", "any")
+		setAttr(input, "value", strconv.FormatFloat(v, 'g', -1, 64))
+		setAttr(input, "aria-label", e.Name+" parameter "+p.Name)
 		p := p
 		input.AddEventListener("change", false, func(dom.Event) {
 			text := input.Underlying().Get("value").String()
@@ -167,8 +168,8 @@ func (a *app) paramInputs(i int, e catalog.Entry, spec eval.LearnerSpec) dom.Ele
 			a.notice("")
 			a.changed()
 		})
-		label.AppendChild(input)
-		box.AppendChild(label)
+		appendChild(label, input)
+		appendChild(box, label)
 	}
 	return box
 }
@@ -314,11 +315,11 @@ func (p *panel) showFigures(a *app, i int) {
 		text += fmt.Sprintf(" · diverged at round %d, now predicts 0", s.DivergedAt)
 	}
 	if textOf(meter) != text {
-		meter.SetTextContent(text)
-		meter.SetAttribute("data-short", meterShort(s, a.model)) // presenter view's words
+		setText(meter, text)
+		setAttr(meter, "data-short", meterShort(s, a.model)) // presenter view's words
 	}
 	if attr(meter, "class") != class {
-		meter.SetAttribute("class", class)
+		setAttr(meter, "class", class)
 	}
 }
 

@@ -148,13 +148,13 @@ func (v *banditView) bind() {
 	box := v.el("learners")
 	for _, e := range catalog.Bandit() {
 		label := create(v.doc, "label")
-		label.SetAttribute("title", e.Summary)
+		setAttr(label, "title", e.Summary)
 		input := create(v.doc, "input")
-		input.SetAttribute("type", "checkbox")
-		input.SetAttribute("value", e.ID)
-		label.AppendChild(input)
-		label.AppendChild(v.doc.CreateTextNode(" " + e.Name))
-		box.AppendChild(label)
+		setAttr(input, "type", "checkbox")
+		setAttr(input, "value", e.ID)
+		appendChild(label, input)
+		appendChild(label, v.doc.CreateTextNode(" "+e.Name))
+		appendChild(box, label)
 		id := e.ID
 		input.AddEventListener("change", false, func(dom.Event) { v.toggleLearner(id) })
 	}
@@ -226,27 +226,27 @@ func (v *banditView) syncControls() {
 		v.class = min(v.class, len(m.Classes)-1)
 		defer func() {
 			b := node(v.doc, "button", "brush", "Erase")
-			b.SetAttribute("aria-pressed", strconv.FormatBool(v.class == eraseBrush))
+			setAttr(b, "aria-pressed", strconv.FormatBool(v.class == eraseBrush))
 			if v.class == eraseBrush {
 				setStyle(b, "background", "#3b4452", "color", "#fff")
 			}
 			b.AddEventListener("click", false, func(dom.Event) { v.class = eraseBrush; v.sync() })
-			brushes.AppendChild(b)
+			appendChild(brushes, b)
 		}()
 		for c, name := range m.Classes {
 			b := create(v.doc, "button")
-			b.SetTextContent(name)
-			b.SetAttribute("class", "brush")
+			setText(b, name)
+			setAttr(b, "class", "brush")
 			col := classColors[c]
 			rgb := fmt.Sprintf("rgb(%d,%d,%d)", col[0], col[1], col[2])
 			setStyle(b, "border-color", rgb)
-			b.SetAttribute("aria-pressed", strconv.FormatBool(c == v.class))
+			setAttr(b, "aria-pressed", strconv.FormatBool(c == v.class))
 			if c == v.class {
 				setStyle(b, "background", rgb, "color", textOn(col))
 			}
 			class := c
 			b.AddEventListener("click", false, func(dom.Event) { v.class = class; v.sync() })
-			brushes.AppendChild(b)
+			appendChild(brushes, b)
 		}
 	}
 }
@@ -269,29 +269,29 @@ func (v *banditView) buildPanels() {
 		e, _ := catalog.LookupBandit(id)
 		p := &banditPanel{root: create(v.doc, "div")}
 		p.texts = newTextSlots(p.root)
-		p.root.SetAttribute("class", "learner-panel")
+		setAttr(p.root, "class", "learner-panel")
 		h, paper := panelHeading(v.doc, learnerColors[i%len(learnerColors)], e.Name, e.Paper.String(),
 			fmt.Sprintf("%s, %s", e.Paper.Short(), e.Algorithm))
-		p.root.AppendChild(h)
-		p.root.AppendChild(paper)
+		appendChild(p.root, h)
+		appendChild(p.root, paper)
 		p.canvas = createCanvas(v.doc)
 		p.canvas.SetWidth(int(panelSize * dpr))
 		p.canvas.SetHeight(int(panelSize * dpr))
-		p.canvas.SetAttribute("aria-label", e.Name+": the class it would play at each place, and the points")
+		setAttr(p.canvas, "aria-label", e.Name+": the class it would play at each place, and the points")
 		p.ctx = p.canvas.GetContext2d()
 		p.ctx.Scale(dpr, dpr)
-		p.root.AppendChild(p.canvas)
+		appendChild(p.root, p.canvas)
 		figs := figures(v.doc, figure{[]any{"Rounds"}, "f-rounds", "0", ""}, figure{[]any{"Mistakes"}, "f-mistakes", "0", ""},
 			figure{[]any{"Mistake rate"}, "f-rate", "–", ""}, figure{[]any{"Explored"}, "f-explored", "0", "rounds where it played a uniformly random label (probability γ) instead of its best guess"},
 			figure{[]any{"Updates"}, "f-updates", "0", "rounds where it changed its weights: it learns only from the feedback on the label it played"})
-		p.root.AppendChild(figs)
+		appendChild(p.root, figs)
 		last := create(v.doc, "p")
-		last.SetAttribute("class", "last-round")
-		p.root.AppendChild(last)
+		setAttr(last, "class", "last-round")
+		appendChild(p.root, last)
 		p.region, p.rctx, p.img, p.buf = offscreen(v.doc, regionCells, regionCells)
 		p.classes = make([]int, regionCells*regionCells)
 		onPress(p.canvas, v.press)
-		box.AppendChild(p.root)
+		appendChild(box, p.root)
 		v.panels = append(v.panels, p)
 	}
 }

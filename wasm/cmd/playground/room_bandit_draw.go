@@ -44,10 +44,10 @@ func (v *banditView) draw() {
 	v.drawChart()
 	v.phase("chart", t0)
 	if v.run() == nil {
-		v.el("round").SetTextContent("")
+		setText(v.el("round"), "")
 		return
 	}
-	v.el("round").SetTextContent(v.run().RoundText(v.model.Classes))
+	setText(v.el("round"), v.run().RoundText(v.model.Classes))
 }
 
 // guessBudgetMs is the time a picture at rest gives to bringing its
@@ -331,7 +331,7 @@ func (v *banditView) drawChart() {
 		return
 	}
 	s := v.chartState()
-	v.el("readout").SetTextContent(v.chart.showFor(s, func() ([]curve, bool) { return v.curves(s), s.logY }))
+	setText(v.el("readout"), v.chart.showFor(s, func() ([]curve, bool) { return v.curves(s), s.logY }))
 }
 
 // curves returns the chart's curves in state s.

@@ -171,13 +171,13 @@ func (v *boardView) enter(state string) {
 func (v *boardView) leave() {}
 
 // notice says something about the room to the visitor.
-func (v *boardView) notice(msg string) { v.el("notice").SetTextContent(msg) }
+func (v *boardView) notice(msg string) { setText(v.el("notice"), msg) }
 
 // fail shows why a file or a board could not be used; the room keeps its
 // file, settings and board.
 func (v *boardView) fail(msg string) {
 	box := v.el("error")
-	box.SetTextContent(msg)
+	setText(box, msg)
 	setHidden(box, msg == "")
 }
 
@@ -249,7 +249,7 @@ func (v *boardView) inspect(file js.Value, name string, play bool) {
 }
 
 // say writes the file's status line.
-func (v *boardView) say(msg string) { v.el("file-status").SetTextContent(msg) }
+func (v *boardView) say(msg string) { setText(v.el("file-status"), msg) }
 
 // column returns the file's column of that name, or nil.
 func (v *boardView) column(name string) *leaderboard.ColumnInfo {
@@ -290,7 +290,7 @@ func (v *boardView) classifies() bool {
 func (v *boardView) fillSetup() {
 	setup := v.el("setup")
 	if v.info == nil {
-		setup.SetAttribute("disabled", "")
+		setAttr(setup, "disabled", "")
 		return
 	}
 	removeAttr(setup, "disabled")
@@ -339,9 +339,9 @@ func (v *boardView) fillSetup() {
 		}
 		box := checkbox(v.doc, "board-col-"+c.Name, text, c.Why, on)
 		if !c.Numeric {
-			query(box, "input").SetAttribute("disabled", "")
+			setAttr(query(box, "input"), "disabled", "")
 		}
-		cols.AppendChild(box)
+		appendChild(cols, box)
 	}
 }
 
@@ -433,7 +433,7 @@ func (v *boardView) run() {
 	bar := v.el("progress")
 	bar.Underlying().Set("value", 0)
 	setHidden(bar, false)
-	v.el("run").SetAttribute("disabled", "")
+	setAttr(v.el("run"), "disabled", "")
 	removeAttr(v.el("cancel"), "disabled")
 	t0, file := clock(), v.file
 	status := fmt.Sprintf("Playing %d runs of every learner on %s in %d worker", runs, file, workers)
@@ -452,7 +452,7 @@ func (v *boardView) run() {
 		v.running = false
 		setHidden(bar, true)
 		removeAttr(v.el("run"), "disabled")
-		v.el("cancel").SetAttribute("disabled", "")
+		setAttr(v.el("cancel"), "disabled", "")
 	}
 	promise := js.Global().Get("unitfreeBoard").Call("run", v.csv, js.ValueOf(ownJS), js.ValueOf(spreadJS), progress)
 	then(promise, func(out js.Value) {
@@ -477,7 +477,7 @@ func (v *boardView) run() {
 }
 
 // status writes the board's status line.
-func (v *boardView) status(msg string) { v.el("status").SetTextContent(msg) }
+func (v *boardView) status(msg string) { setText(v.el("status"), msg) }
 
 // render shows the board: the summary, the table, the notes and the
 // ticked learners' pictures.
@@ -488,16 +488,17 @@ func (v *boardView) render() {
 	if b.Task.Kind == data.Regress {
 		what = "mean absolute error, in the label's unit"
 	}
-	v.el("summary").SetTextContent(fmt.Sprintf("%s (%s): %d rounds a run; %d orders (seeds %d to %d), each in your units and under %d rescalings of every feature by 10^U[-3, 3] (seed %d). Error: %s, progressive (each round predicted before it is learned).",
+	setText(v.el("summary"), fmt.Sprintf("%s (%s): %d rounds a run; %d orders (seeds %d to %d), each in your units and under %d rescalings of every feature by 10^U[-3, 3] (seed %d). Error: %s, progressive (each round predicted before it is learned).",
 		b.Task.Title, v.answer.file, b.Rounds, sp.Orders, sp.Seed, sp.Seed+uint64(sp.Orders)-1, sp.Rescalings, sp.Seed, what))
+
 	table := v.el("table")
 	body := query(table, "tbody")
 	clearChildren(body, 0)
 	ref := node(v.doc, "tr", "reference", node(v.doc, "th", "", b.Comparator.Name), node(v.doc, "td", "", "reference"),
 		node(v.doc, "td", "", b.Cell(b.Comparator.Natural)), node(v.doc, "td", "", b.Cell(b.Comparator.Rescaled)),
 		node(v.doc, "td", "", "—"), node(v.doc, "td", ""))
-	query(ref, "th").SetAttribute("scope", "row")
-	body.AppendChild(ref)
+	setAttr(query(ref, "th"), "scope", "row")
+	appendChild(body, ref)
 	for _, l := range b.Learners {
 		meter := node(v.doc, "td", "", b.Meter(l))
 		switch {
@@ -507,20 +508,20 @@ func (v *boardView) render() {
 			setClass(meter, "invariant", true)
 		}
 		tick := checkbox(v.doc, "board-show-"+l.ID, "", "Draw "+l.Name+"'s error over the rounds", slices.Contains(v.s.Show, l.ID))
-		query(tick, "input").SetAttribute("aria-label", "Draw "+l.Name+"'s error over the rounds")
+		setAttr(query(tick, "input"), "aria-label", "Draw "+l.Name+"'s error over the rounds")
 		query(tick, "input").AddEventListener("change", false, func(dom.Event) { v.toggle(l.ID) })
 		name := node(v.doc, "th", "", node(v.doc, "code", "", l.ID))
-		name.SetAttribute("scope", "row")
-		name.SetAttribute("title", l.Name)
+		setAttr(name, "scope", "row")
+		setAttr(name, "title", l.Name)
 		row := node(v.doc, "tr", "", name, node(v.doc, "td", "", l.Family), node(v.doc, "td", "", b.Cell(l.Natural)),
 			node(v.doc, "td", "", b.Cell(l.Rescaled)), meter, node(v.doc, "td", "", tick))
-		body.AppendChild(row)
+		appendChild(body, row)
 	}
 	setHidden(table, false)
 	notes := v.el("notes")
 	clearChildren(notes, 0)
 	for _, n := range b.Notes() {
-		notes.AppendChild(node(v.doc, "li", "", n))
+		appendChild(notes, node(v.doc, "li", "", n))
 	}
 	for _, id := range []string{"save-csv", "save-md", "save-png"} {
 		removeAttr(v.el(id), "disabled")
@@ -568,22 +569,22 @@ func (v *boardView) drawCurves() {
 		}
 		if c == nil {
 			canvas := createCanvas(v.doc)
-			canvas.SetAttribute("id", "board-curve-"+l.ID)
+			setAttr(canvas, "id", "board-curve-"+l.ID)
 			canvas.SetWidth(380)
 			canvas.SetHeight(220)
-			canvas.SetAttribute("aria-label", l.Name+": error over the rounds, in your units and rescaled")
+			setAttr(canvas, "aria-label", l.Name+": error over the rounds, in your units and rescaled")
 			what := "mean absolute error so far"
 			if b.Task.Kind == data.Classify {
 				what = "% wrong so far"
 			}
 			c = &boardChart{panel: node(v.doc, "div", "chart-panel board-curve", node(v.doc, "h3", "", l.Name+" ("+l.ID+"): "+what), canvas)}
-			box.AppendChild(c.panel)
+			appendChild(box, c.panel)
 			id := l.ID
 			c.chart = newLineChart(v.doc, "board-curve-"+id, "round", func() { v.drawChart(id) })
 			v.charts[l.ID] = c
 		}
 		// The panels follow the board's order.
-		box.AppendChild(c.panel)
+		appendChild(box, c.panel)
 		setHidden(c.panel, false)
 		v.drawChart(l.ID)
 	}

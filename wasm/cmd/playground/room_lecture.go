@@ -104,7 +104,7 @@ func (v *lectureView) syncControls() {
 	if v.model.Sequence == playground.SequenceAdversary {
 		removeAttr(v.el("undo"), "disabled")
 	} else {
-		v.el("undo").SetAttribute("disabled", "")
+		setAttr(v.el("undo"), "disabled", "")
 	}
 }
 
@@ -133,8 +133,8 @@ func (v *lectureView) draw() {
 		curve{name: "√T", color: "#8a94a3", ys: ref(math.Sqrt), dashed: true},
 		curve{name: "OGD bound", color: lectureColors[1], ys: g.Players[1].Bound[:t], dashed: true},
 		curve{name: "OGD η/√t bound", color: lectureColors[2], ys: g.Players[2].Bound[:t], dashed: true})
-	v.el("readout").SetTextContent(v.chart.draw(regrets, false))
-	v.el("t").SetTextContent(strconv.Itoa(t))
+	setText(v.el("readout"), v.chart.draw(regrets, false))
+	setText(v.el("t"), strconv.Itoa(t))
 	v.fillTable(g, t)
 }
 
@@ -176,14 +176,14 @@ func (v *lectureView) fillTable(g *playground.LectureGame, t int) {
 		for i, p := range g.Players {
 			row := create(v.doc, "tr")
 			th := create(v.doc, "th")
-			th.SetAttribute("scope", "row")
-			th.AppendChild(swatch(v.doc, lectureColors[i]))
-			th.AppendChild(v.doc.CreateTextNode(p.Name))
-			row.AppendChild(th)
+			setAttr(th, "scope", "row")
+			appendChild(th, swatch(v.doc, lectureColors[i]))
+			appendChild(th, v.doc.CreateTextNode(p.Name))
+			appendChild(row, th)
 			for _, class := range lectureCells {
-				row.AppendChild(node(v.doc, "td", class))
+				appendChild(row, node(v.doc, "td", class))
 			}
-			body.AppendChild(row)
+			appendChild(body, row)
 			v.rows = append(v.rows, newTextSlots(row))
 		}
 		v.tableOf = g

@@ -113,11 +113,11 @@ func (v *samplingView) bind() {
 			pair := playground.SamplingPair{Optimizer: o.ID, Sampler: s.ID}
 			label := create(v.doc, "label")
 			input := create(v.doc, "input")
-			input.SetAttribute("type", "checkbox")
-			input.SetAttribute("value", pair.String())
-			label.AppendChild(input)
-			label.AppendChild(v.doc.CreateTextNode(" " + o.Name + " + " + s.Name))
-			box.AppendChild(label)
+			setAttr(input, "type", "checkbox")
+			setAttr(input, "value", pair.String())
+			appendChild(label, input)
+			appendChild(label, v.doc.CreateTextNode(" "+o.Name+" + "+s.Name))
+			appendChild(box, label)
 			input.AddEventListener("change", false, func(dom.Event) { v.togglePair(pair) })
 		}
 	}
@@ -181,8 +181,8 @@ func (v *samplingView) syncControls() {
 		if b.label == v.label {
 			class += " active"
 		}
-		el.SetAttribute("class", class)
-		el.SetAttribute("aria-pressed", strconv.FormatBool(b.label == v.label))
+		setAttr(el, "class", class)
+		setAttr(el, "aria-pressed", strconv.FormatBool(b.label == v.label))
 	}
 }
 
@@ -195,25 +195,25 @@ func (v *samplingView) buildPanels() {
 	for i, pair := range v.model.Pairs {
 		p := &samplingPanel{root: create(v.doc, "div")}
 		p.texts = newTextSlots(p.root)
-		p.root.SetAttribute("class", "learner-panel")
+		setAttr(p.root, "class", "learner-panel")
 		h, paper := panelHeading(v.doc, learnerColors[i%len(learnerColors)], pair.Name(), "",
 			"point size and glow: its sampling probability")
-		p.root.AppendChild(h)
-		p.root.AppendChild(paper)
+		appendChild(p.root, h)
+		appendChild(p.root, paper)
 		p.canvas = createCanvas(v.doc)
 		p.canvas.SetWidth(int(panelSize * dpr))
 		p.canvas.SetHeight(int(panelSize * dpr))
-		p.canvas.SetAttribute("aria-label", pair.Name()+": the points, sized by their sampling probability")
+		setAttr(p.canvas, "aria-label", pair.Name()+": the points, sized by their sampling probability")
 		p.ctx = p.canvas.GetContext2d()
 		p.ctx.Scale(dpr, dpr)
 		p.dots, p.dctx, p.dimg, p.dbuf = offscreen(v.doc, p.canvas.Width(), p.canvas.Height())
-		p.root.AppendChild(p.canvas)
+		appendChild(p.root, p.canvas)
 		figs := figures(v.doc, figure{[]any{"Evaluations"}, "f-evals", "0", ""}, figure{[]any{"F − F*"}, "f-gap", "–", "the objective at the current point minus its minimum: 0 at the optimum"},
 			figure{[]any{"V", node(v.doc, "sub", "", "e"), "(p)"}, "f-var", "–", "effective variance Σ aᵢ/pᵢ of the gradient estimate (aᵢ: point i's squared gradient): what a sampler should make small"},
 			figure{[]any{"smallest p", node(v.doc, "sub", "", "i"), " · n"}, "f-minp", "–", "the smallest sampling probability times the number of points: 1 when sampling is uniform"})
-		p.root.AppendChild(figs)
+		appendChild(p.root, figs)
 		onPress(p.canvas, v.press)
-		box.AppendChild(p.root)
+		appendChild(box, p.root)
 		v.panels = append(v.panels, p)
 	}
 }

@@ -132,7 +132,7 @@ func (v *roomView) on(id, event string, f func()) {
 func (v *roomView) notice(msg string) {
 	el := v.el("notice")
 	setClass(el, "ok", false)
-	el.SetTextContent(msg)
+	setText(el, msg)
 }
 
 // informEdit says what a tap on a plot did to the points, with an Undo
@@ -140,10 +140,10 @@ func (v *roomView) notice(msg string) {
 func (v *roomView) informEdit(msg, before string) {
 	el := v.el("notice")
 	setClass(el, "ok", true)
-	el.SetTextContent(msg + " ")
+	setText(el, msg+" ")
 	b := create(v.doc, "button")
-	b.SetAttribute("class", "notice-undo")
-	b.SetTextContent("Undo")
+	setAttr(b, "class", "notice-undo")
+	setText(b, "Undo")
 	b.AddEventListener("click", false, func(dom.Event) {
 		if err := v.content.decode(before); err != nil {
 			v.notice("Cannot undo: " + err.Error())
@@ -154,7 +154,7 @@ func (v *roomView) informEdit(msg, before string) {
 		v.notice("Undone: the points are as they were.")
 		setClass(el, "ok", true)
 	})
-	el.AppendChild(b)
+	appendChild(el, b)
 }
 
 // enter shows the room: the link's state (else on the first entry the
@@ -433,13 +433,13 @@ func (v *roomView) sync() {
 	if v.player.Playing() {
 		label = "Pause"
 	}
-	v.el("play").SetTextContent(label)
+	setText(v.el("play"), label)
 	speed := logSlider(v.el("speed"), 10)
 	if speed >= 10 {
 		speed = math.Round(speed)
 	}
 	speed = math.Round(speed*100) / 100
-	v.el("speed-value").SetTextContent(num(speed))
+	setText(v.el("speed-value"), num(speed))
 	setCount(v.el("speed-unit"), speed)
 	v.content.syncControls()
 }

@@ -43,7 +43,7 @@ func (r *unitsRouter) route() {
 			r.a.syncControls()
 		}
 		r.active = false
-		r.a.el("app").SetAttribute("hidden", "")
+		setAttr(r.a.el("app"), "hidden", "")
 		return
 	}
 	r.active = true
@@ -57,7 +57,7 @@ func (r *unitsRouter) route() {
 func markRoom(doc dom.Document, name string) {
 	for _, link := range queryAll(doc, "nav.rooms a") {
 		if attr(link, "data-room") == name {
-			link.SetAttribute("aria-current", "page")
+			setAttr(link, "aria-current", "page")
 		} else {
 			removeAttr(link, "aria-current")
 		}

@@ -18,7 +18,7 @@ func startUnits(doc dom.Document) {
 		buildUnits(doc)
 		return
 	}
-	byID(doc, "loading").SetAttribute("hidden", "")
+	setAttr(byID(doc, "loading"), "hidden", "")
 	markRoom(doc, currentRoom())
 	started := false
 	dom.GetWindow().AddEventListener("hashchange", false, func(dom.Event) {
@@ -46,14 +46,14 @@ func buildUnits(doc dom.Document) {
 			nextTask()
 			// Laid out while it is built, unseen (style.css: data-building).
 			app := a.el("app")
-			app.SetAttribute("data-building", "")
+			setAttr(app, "data-building", "")
 			// The controls and the experiment panel (below the plots on a
 			// phone) are styled and laid out each in a frame of its own
 			// once the panels are built: the whole playground's first
 			// style and layout in one frame was a long task of the start.
 			later := []dom.Element{query(app, ".controls"), a.el("experiment")}
 			for _, el := range later {
-				el.SetAttribute("data-later", "")
+				setAttr(el, "data-later", "")
 			}
 			removeAttr(app, "hidden")
 			a.restart()

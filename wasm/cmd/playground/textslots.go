@@ -26,6 +26,6 @@ func (s *textSlots) set(class, text string) {
 	} else if s.last[class] == text {
 		return
 	}
-	el.SetTextContent(text)
+	setText(el, text)
 	s.last[class] = text
 }
