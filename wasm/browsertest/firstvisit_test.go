@@ -271,15 +271,7 @@ func TestPauseShowsOneRound(t *testing.T) {
 		if s.Playing || s.Rounds == 0 {
 			t.Fatalf("after pausing: %+v", s)
 		}
-		r, err := playground.NewRun(pageModel(t, ctx))
-		if err != nil {
-			t.Fatal(err)
-		}
-		r.Advance(s.Rounds)
-		regrets, err := r.Regrets()
-		if err != nil {
-			t.Fatal(err)
-		}
+		r, regrets := engineAt(t, ctx, s.Rounds)
 		cards, err := chromedp.Run(ctx, chromedp.Evaluate[[][]string](`[...document.querySelectorAll("#panels .learner-panel")].map(p =>
 		  [p.querySelector(".f-rounds").textContent, p.querySelector(".f-loss").textContent, p.querySelector(".f-regret").textContent])`))
 		if err != nil {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"unitfree/wasm/playground"
 	"unitfree/wasm/server"
 )
 
@@ -129,15 +128,7 @@ func TestComparatorBesideTheFrames(t *testing.T) {
 		t.Fatalf("the pictures of the pause are not complete: %v", err)
 	}
 	s := state(t, ctx)
-	r, err := playground.NewRun(pageModel(t, ctx))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.Advance(s.Rounds)
-	want, err := r.Regrets()
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, want := engineAt(t, ctx, s.Rounds)
 	for i, l := range s.Learners {
 		got, ok := l.Regret.(float64)
 		if !ok || math.Float64bits(got) != math.Float64bits(want[i]) {

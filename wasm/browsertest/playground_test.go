@@ -133,6 +133,22 @@ func waitPictures(t *testing.T, ctx context.Context) {
 	}
 }
 
+// engineAt plays the page's model natively to the round and returns the
+// run and its regrets there.
+func engineAt(t *testing.T, ctx context.Context, rounds int) (*playground.Run, []float64) {
+	t.Helper()
+	r, err := playground.NewRun(pageModel(t, ctx))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Advance(rounds)
+	regrets, err := r.Regrets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, regrets
+}
+
 // nativeRun plays the page's model natively to the end.
 func nativeRun(t *testing.T, m *playground.Model) *playground.Run {
 	t.Helper()

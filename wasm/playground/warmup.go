@@ -54,11 +54,12 @@ func warmUpView(m *Model) error {
 	p.Toggle(fresh)
 	p.Tick(3, func() bool { return true })
 	p.CatchingUp()
-	link := LinkOf(m.Raw())
+	raw := m.Raw()
+	link := LinkOf(raw)
 	if _, err := Packed(WithRound(link, p.Position())); err != nil {
 		return err
 	}
-	if _, err := DecodeModelRaw(m.Raw()); err != nil {
+	if _, err := DecodeModelRaw(raw); err != nil {
 		return err
 	}
 	ParseHash("#" + link)

@@ -34,7 +34,8 @@ func warmUpBridge() {
 	bytes := js.Global().Get("Uint8Array").New(4)
 	js.CopyBytesToJS(bytes, []byte{1, 2, 3, 4})
 	js.CopyBytesToGo(make([]byte, 4), bytes)
+	// A callback called from JavaScript, as the page's listeners are.
 	f := js.FuncOf(func(js.Value, []js.Value) any { return js.ValueOf(2.5) })
-	f.Invoke(1, "b")
+	arr.Call("map", f)
 	f.Release()
 }
