@@ -11,7 +11,7 @@ const FILES = [
   "./",
   "index.html",
   "style.css",
-  "favicon.svg",
+  "favicon.png",
   "loader.js",
   "compile-worker.js",
   "api-client.js",

@@ -4,14 +4,10 @@ package browsertest
 
 import (
 	"context"
-	"encoding/json"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
-	"github.com/chromedp/cdproto/tracing"
 	"github.com/chromedp/chromedp"
 
 	"unitfree/wasm/server"
@@ -24,7 +20,7 @@ import (
 // worker says the run went through.
 func TestCompileWorkerWarmsTheProgramsUp(t *testing.T) {
 	ctx := newTab(t)
-	if err := chromedp.Do(ctx, chromedp.Navigate(serveSite(t, server.New(siteDir))+"/favicon.svg")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(serveSite(t, server.New(siteDir))+"/favicon.png")); err != nil {
 		t.Fatal(err)
 	}
 	type answer struct {
@@ -104,67 +100,15 @@ type compiles struct {
 // lazy WebAssembly compilations (wasm.CompileLazy) by thread name.
 func traceLazyCompiles(t *testing.T, ctx context.Context, run func()) map[string]compiles {
 	t.Helper()
-	var mu sync.Mutex
-	var events []json.RawMessage
-	done := make(chan struct{})
-	chromedp.Listen(ctx, func(ev any) {
-		switch ev := ev.(type) {
-		case *tracing.EventDataCollected:
-			mu.Lock()
-			for _, v := range ev.Value {
-				events = append(events, json.RawMessage(v))
-			}
-			mu.Unlock()
-		case *tracing.EventTracingComplete:
-			close(done)
-		}
-	})
-	if _, err := chromedp.Call(ctx, tracing.Start, tracing.StartParams{TraceConfig: &tracing.TraceConfig{
-		IncludedCategories: []string{"__metadata", "v8.wasm", "disabled-by-default-v8.wasm.detailed"}}}); err != nil {
-		t.Fatal(err)
-	}
-	run()
-	if _, err := chromedp.Call(ctx, tracing.End, cdp.Empty{}); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case <-done:
-	case <-time.After(30 * time.Second):
-		t.Fatal("the trace did not complete within 30 s")
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	type event struct {
-		Name string  `json:"name"`
-		Ph   string  `json:"ph"`
-		Pid  int     `json:"pid"`
-		Tid  int     `json:"tid"`
-		Dur  float64 `json:"dur"`
-		Args struct {
-			Name string `json:"name"`
-		} `json:"args"`
-	}
-	threads := map[[2]int]string{}
-	var lazy []event
-	for _, raw := range events {
-		var e event
-		if json.Unmarshal(raw, &e) != nil {
+	out := map[string]compiles{}
+	for _, e := range traceDuring(t, ctx, []string{"v8.wasm", "disabled-by-default-v8.wasm.detailed"}, run) {
+		if e.Name != "wasm.CompileLazy" {
 			continue
 		}
-		switch {
-		case e.Ph == "M" && e.Name == "thread_name":
-			threads[[2]int{e.Pid, e.Tid}] = e.Args.Name
-		case e.Name == "wasm.CompileLazy":
-			lazy = append(lazy, e)
-		}
-	}
-	out := map[string]compiles{}
-	for _, e := range lazy {
-		name := threads[[2]int{e.Pid, e.Tid}]
-		c := out[name]
+		c := out[e.Thread]
 		c.count++
 		c.ms += e.Dur / 1000
-		out[name] = c
+		out[e.Thread] = c
 	}
 	return out
 }
