@@ -41,6 +41,7 @@ type roomsRouter struct {
 	views  map[string]*roomView
 	board  *boardView // the board room, built when first shown
 	active string
+	routes int // routes taken: a room's first showing publishes it after its reveal, unless another came since
 }
 
 func newRoomsRouter(doc dom.Document) *roomsRouter {
@@ -84,13 +85,52 @@ func (r *roomsRouter) route() {
 		}
 		r.board.enter(state)
 	}
+	var main dom.Element
+	var later []dom.Element
 	for _, spec := range rooms {
-		setHidden(byID(r.doc, spec.main), spec.name != name)
-		if spec.name == name {
+		shown := spec.name == name
+		if _, built := r.views[spec.name]; shown && !built {
+			main, later = byID(r.doc, spec.main), holdBack(byID(r.doc, spec.main))
+		}
+		setHidden(byID(r.doc, spec.main), !shown)
+		if shown {
 			r.active = name
 			r.view(spec).enter(state)
 		}
 	}
-	// the room shown by this program, for the page's tests
-	js.Global().Set("unitfreeRoomShown", name)
+	r.routes++
+	if later == nil {
+		r.shown(name, r.routes)
+		return
+	}
+	go func(routes int) {
+		for _, el := range later {
+			revealInFrame(el)
+		}
+		removeAttr(main, "data-building")
+		r.shown(name, routes)
+	}(r.routes)
+}
+
+// holdBack prepares a room's first showing: its controls and its
+// explanation are laid out each in an animation frame of its own
+// (revealInFrame), after the learners' panels, with the room unseen until
+// they are (style.css: data-building); the room's first style and layout
+// in one frame was a task of 820 ms on a phone slowed 4x. It returns the
+// elements held back, in the order to reveal them.
+func holdBack(main dom.Element) []dom.Element {
+	later := []dom.Element{query(main, ".controls"), query(main, ".explain")}
+	setAttr(main, "data-building", "")
+	for _, el := range later {
+		setAttr(el, "data-later", "")
+	}
+	return later
+}
+
+// shown publishes the room this program shows (for the page's tests),
+// unless another route came after the one that showed it.
+func (r *roomsRouter) shown(name string, routes int) {
+	if routes == r.routes {
+		js.Global().Set("unitfreeRoomShown", name)
+	}
 }
