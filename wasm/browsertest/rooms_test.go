@@ -719,3 +719,40 @@ new MutationObserver((records) => {
 		})
 	}
 }
+
+// TestRoomBuiltInSteps: landing on a room's link, the rooms' program
+// builds the room in steps, each in a task of its own (it yields through
+// a MessageChannel, nextTask): the program's start, the room's view and
+// its controls, and its first run and panels, instead of all in the
+// program's first task (580 to 930 ms on a phone slowed 4x). Counted here
+// are the program's yields between its start (it hides the rooms'
+// loading note) and the room's first learner panel.
+func TestRoomBuiltInSteps(t *testing.T) {
+	const watch = `window.yields = 0;
+const post = MessagePort.prototype.postMessage;
+MessagePort.prototype.postMessage = function (...args) { window.yields++; return post.apply(this, args); };
+new MutationObserver(() => {
+  if (window.startYields === undefined && document.getElementById("rooms-loading")?.hidden) window.startYields = window.yields;
+  if (window.panelYields === undefined && document.querySelector("main.room .panels .learner-panel")) window.panelYields = window.yields;
+}).observe(document, { attributes: true, childList: true, subtree: true });`
+	url := serveSite(t, server.New(siteDir))
+	for _, room := range []string{"bandit", "sampling"} {
+		t.Run(room, func(t *testing.T) {
+			ctx := newTab(t)
+			if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: watch}); err != nil {
+				t.Fatal(err)
+			}
+			waitReady(t, ctx, url+"#"+room)
+			got, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`[window.startYields ?? -1, window.panelYields ?? -1]`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got[0] < 0 || got[1] < 0 {
+				t.Fatalf("the start or the panels were not seen (yields at each: %v)", got)
+			}
+			if steps := got[1] - got[0]; steps < 3 {
+				t.Errorf("the program yielded %d times between its start and the room's first panel, want at least 3 (a task each for its start, the view and the first run)", steps)
+			}
+		})
+	}
+}

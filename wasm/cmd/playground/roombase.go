@@ -77,8 +77,9 @@ func newRoomView(doc dom.Document, spec roomSpec) *roomView {
 	return &roomView{doc: doc, spec: spec}
 }
 
-// start binds the shared and the room's controls and runs the loop.
-func (v *roomView) start(c roomContent) {
+// start binds the shared and the room's controls and runs the loop,
+// calling pace between its steps.
+func (v *roomView) start(c roomContent, pace func()) {
 	v.content = c
 	v.on("play", "click", v.togglePlay)
 	v.on("step", "click", func() { v.step(1) })
@@ -101,6 +102,7 @@ func (v *roomView) start(c roomContent) {
 		}
 	})
 	v.lesson = newLessonBox(v.doc, v.spec.prefix, v.spec.name, c.lessonTitle(), c.lessonTexts(), v.showStep, v.persist)
+	pace()
 	c.bind()
 	v.loop()
 }

@@ -38,14 +38,15 @@ var rooms = []roomSpec{
 // own program shows the units playground and marks the navigation).
 type roomsRouter struct {
 	doc    dom.Document
-	views  map[string]*roomView
-	board  *boardView // the board room, built when first shown
-	active string
-	routes int // routes taken: a room's first showing publishes it after its reveal, unless another came since
+	views    map[string]*roomView // the rooms built
+	building map[string]bool      // rooms whose first showing is under way (firstShowing)
+	board    *boardView           // the board room, built when first shown
+	active   string
+	shown    string // the room of the last route ("" for the units playground)
 }
 
 func newRoomsRouter(doc dom.Document) *roomsRouter {
-	r := &roomsRouter{doc: doc, views: map[string]*roomView{}}
+	r := &roomsRouter{doc: doc, views: map[string]*roomView{}, building: map[string]bool{}}
 	dom.GetWindow().AddEventListener("hashchange", false, func(dom.Event) { r.route() })
 	dom.GetWindow().AddEventListener("keydown", false, func(ev dom.Event) {
 		ke := ev.(*dom.KeyboardEvent)
@@ -59,19 +60,9 @@ func newRoomsRouter(doc dom.Document) *roomsRouter {
 	return r
 }
 
-// view returns the room's view, building it the first time it is shown.
-func (r *roomsRouter) view(spec roomSpec) *roomView {
-	if v, ok := r.views[spec.name]; ok {
-		return v
-	}
-	v := newRoomView(r.doc, spec)
-	v.start(spec.build(v))
-	r.views[spec.name] = v
-	return v
-}
-
 // route shows the room of the current hash, or none for the units
-// playground.
+// playground. A room shown for the first time is built over several
+// tasks (firstShowing); its view exists once it is built.
 func (r *roomsRouter) route() {
 	name, state := playground.ParseHash(js.Global().Get("location").Get("hash").String())
 	if v, ok := r.views[r.active]; ok && r.active != name {
@@ -85,31 +76,49 @@ func (r *roomsRouter) route() {
 		}
 		r.board.enter(state)
 	}
-	var main dom.Element
-	var later []dom.Element
+	r.shown = name
 	for _, spec := range rooms {
 		shown := spec.name == name
-		if _, built := r.views[spec.name]; shown && !built {
-			main, later = byID(r.doc, spec.main), holdBack(byID(r.doc, spec.main))
+		main := byID(r.doc, spec.main)
+		_, built := r.views[spec.name]
+		if shown && !built && !r.building[spec.name] {
+			r.building[spec.name] = true
+			go r.firstShowing(spec, main, holdBack(main))
 		}
-		setHidden(byID(r.doc, spec.main), !shown)
+		setHidden(main, !shown)
 		if shown {
 			r.active = name
-			r.view(spec).enter(state)
+			if built {
+				r.views[spec.name].enter(state)
+			}
 		}
 	}
-	r.routes++
-	if later == nil {
-		r.shown(name, r.routes)
-		return
+	r.publishShown()
+}
+
+// firstShowing builds a room's view and shows it, in steps each in a task
+// of its own (the room unseen meanwhile): on a phone slowed 4x, landing
+// on a room's link built, started and entered it in one task of 580 to
+// 690 ms after the program's start. The room then enters the state of the
+// link in force, if it is still the room shown, and reveals its controls
+// and its explanation frame by frame.
+func (r *roomsRouter) firstShowing(spec roomSpec, main dom.Element, later []dom.Element) {
+	nextTask() // the route's task ends (with the program's start, on a first visit)
+	v := newRoomView(r.doc, spec)
+	c := spec.build(v)
+	nextTask()
+	v.start(c, nextTask)
+	nextTask()
+	delete(r.building, spec.name)
+	r.views[spec.name] = v
+	if name, state := playground.ParseHash(js.Global().Get("location").Get("hash").String()); name == spec.name && r.active == spec.name {
+		v.enter(state)
 	}
-	go func(routes int) {
-		for _, el := range later {
-			revealInFrame(el)
-		}
-		removeAttr(main, "data-building")
-		r.shown(name, routes)
-	}(r.routes)
+	for _, el := range later {
+		revealInFrame(el)
+	}
+	removeAttr(main, "data-building")
+	r.publishShown()
 }
 
 // holdBack prepares a room's first showing: its controls and its
@@ -127,10 +136,10 @@ func holdBack(main dom.Element) []dom.Element {
 	return later
 }
 
-// shown publishes the room this program shows (for the page's tests),
-// unless another route came after the one that showed it.
-func (r *roomsRouter) shown(name string, routes int) {
-	if routes == r.routes {
-		js.Global().Set("unitfreeRoomShown", name)
+// publishShown publishes the room of the last route (for the page's
+// tests) once it is whole: not while its first showing is under way.
+func (r *roomsRouter) publishShown() {
+	if !r.building[r.shown] {
+		js.Global().Set("unitfreeRoomShown", r.shown)
 	}
 }
