@@ -37,7 +37,7 @@ var rooms = []roomSpec{
 // roomsRouter shows the room the location's hash names (the playground's
 // own program shows the units playground and marks the navigation).
 type roomsRouter struct {
-	doc    dom.Document
+	doc      dom.Document
 	views    map[string]*roomView // the rooms built
 	building map[string]bool      // rooms whose first showing is under way (firstShowing)
 	board    *boardView           // the board room, built when first shown
