@@ -85,9 +85,13 @@ func warmUpView(m *Model) error {
 }
 
 // WarmUpRooms is WarmUp for the other rooms (bandit, sampling, lecture):
-// each room's default run plays its first steps. It returns the steps
-// each room played.
+// each room's default run plays its first steps, and the bandit room's
+// view does the pure-Go part of its start and first picture
+// (warmUpBanditView). It returns the steps each room played.
 func WarmUpRooms() ([]int, error) {
+	if err := warmUpBanditView(NewBanditRoom()); err != nil {
+		return nil, err
+	}
 	runs := []func() (Stepper, error){
 		func() (Stepper, error) { return NewBanditRun(NewBanditRoom()) },
 		func() (Stepper, error) { return NewSamplingRun(NewSamplingRoom()) },
@@ -109,3 +113,64 @@ func WarmUpRooms() ([]int, error) {
 // enough for the learners' updates to run many times, few enough to cost
 // about 10 ms natively for every room together.
 const warmUpRounds = 300
+
+// warmUpBanditView does the pure-Go part of the bandit room's start and
+// of its first picture: the player, the link's state written and read
+// back, the link's parts, the panels' headings, the region map, the
+// stamped points, the texts and the chart's series of each learner.
+func warmUpBanditView(b *BanditRoom) error {
+	fresh := func() Stepper {
+		r, _ := NewBanditRun(b)
+		return r
+	}
+	r, err := NewBanditRun(b)
+	if err != nil {
+		return err
+	}
+	r.DeferUpdates() // as the room plays: full SOBA's updates spread over frames
+	r.Advance(50)
+	for _, id := range b.Learners {
+		e, ok := catalog.LookupBandit(id)
+		if !ok {
+			return fmt.Errorf("warm-up: no bandit learner %q", id)
+		}
+		_ = fmt.Sprintf("%s, %s", e.Paper.Short(), e.Algorithm) + e.Paper.String() + e.Name
+	}
+	var p Player
+	p.Restart(r)
+	p.Toggle(fresh)
+	p.Tick(3, func() bool { return true })
+	p.CatchingUp()
+	raw := b.Raw()
+	link := WithRound(LinkOf(raw), p.Position())
+	if _, err := Packed(link); err != nil {
+		return err
+	}
+	if _, err := DecodeRaw[BanditRoom](raw); err != nil {
+		return err
+	}
+	_, state := ParseHash(Hash(RoomBandit, link))
+	LessonStep(state)
+	SplitRound(state)
+	const cells = 8
+	frame := FitFrame(300, 300, 30, r.Screen)
+	classes := make([]int, cells*cells)
+	discs := make([]Disc, 0, 2*len(r.Screen))
+	for _, xy := range r.Screen {
+		x, y := frame.ToPixel(xy[0], xy[1])
+		discs = append(discs, Disc{X: x, Y: y, R: 4.5, Color: [3]int{255, 255, 255}, Alpha: 1}, Disc{X: x, Y: y, R: 3.5, Color: [3]int{1, 2, 3}, Alpha: 1})
+	}
+	NewDiscPainter().Paint(make([]byte, 4*300*300), 300, 300, discs)
+	for i := range b.Learners {
+		r.Regions(i, frame, cells, classes)
+		_ = r.LastRoundText(i, b.Classes) + fmt.Sprintf("%d / %d %.1f %%", r.Played(), 10, 12.5) + strconv.Itoa(i)
+	}
+	_ = r.RoundText(b.Classes) + AxisTitle(b.Features[0], b.Features[0].Base)
+	for _, metric := range []string{"mistakes", "rate", "explore"} {
+		r.Series(metric)
+	}
+	for _, t := range Ticks(0, 1000, 5) {
+		_ = TickLabel(t) + PowerOfTwoText(t+1)
+	}
+	return nil
+}
