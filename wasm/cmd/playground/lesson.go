@@ -85,7 +85,7 @@ func (l *lessonBox) render() {
 	}
 	clearChildren(l.box, 0)
 	appendChild(l.box, node(l.doc, "p", "lesson-count", fmt.Sprintf("%s · step %d of %d", l.title, l.step, len(l.steps))))
-	appendChild(l.box, node(l.doc, "h3", "", s.title))
+	appendChild(l.box, node(l.doc, "h2", "", s.title))
 	appendChild(l.box, node(l.doc, "p", "", s.text))
 	appendChild(l.box, node(l.doc, "p", "lesson-do", "Try: "+s.do))
 	row := node(l.doc, "div", "row")
