@@ -2,7 +2,9 @@ package playground
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
+	"unicode/utf8"
 
 	"unitfree/core/catalog"
 )
@@ -85,13 +87,21 @@ func warmUpView(m *Model) error {
 }
 
 // WarmUpRooms is WarmUp for the other rooms (bandit, sampling, lecture):
-// each room's default run plays its first steps, and the bandit room's
-// view does the pure-Go part of its start and first picture
-// (warmUpBanditView). It returns the steps each room played.
+// each room's default run plays its first steps, the bandit room's view
+// does the pure-Go part of its start and first picture
+// (warmUpBanditView), and the others' links and the views' shared
+// formatting are done once. It returns the steps each room played.
 func WarmUpRooms() ([]int, error) {
 	if err := warmUpBanditView(NewBanditRoom()); err != nil {
 		return nil, err
 	}
+	if err := warmUpLink[SamplingRoom](NewSamplingRoom().Raw(), RoomSampling); err != nil {
+		return nil, err
+	}
+	if err := warmUpLink[Lecture](NewLecture().Raw(), RoomLecture); err != nil {
+		return nil, err
+	}
+	warmUpShared()
 	runs := []func() (Stepper, error){
 		func() (Stepper, error) { return NewBanditRun(NewBanditRoom()) },
 		func() (Stepper, error) { return NewSamplingRun(NewSamplingRoom()) },
@@ -141,17 +151,9 @@ func warmUpBanditView(b *BanditRoom) error {
 	p.Toggle(fresh)
 	p.Tick(3, func() bool { return true })
 	p.CatchingUp()
-	raw := b.Raw()
-	link := WithRound(LinkOf(raw), p.Position())
-	if _, err := Packed(link); err != nil {
+	if err := warmUpLink[BanditRoom](b.Raw(), RoomBandit); err != nil {
 		return err
 	}
-	if _, err := DecodeRaw[BanditRoom](raw); err != nil {
-		return err
-	}
-	_, state := ParseHash(Hash(RoomBandit, link))
-	LessonStep(state)
-	SplitRound(state)
 	const cells = 8
 	frame := FitFrame(300, 300, 30, r.Screen)
 	classes := make([]int, cells*cells)
@@ -173,4 +175,42 @@ func warmUpBanditView(b *BanditRoom) error {
 		_ = TickLabel(t) + PowerOfTwoText(t+1)
 	}
 	return nil
+}
+
+// warmUpLink writes a room's state into a link at a round and reads it
+// back, with the link's parts, as a room's start and its Copy link do.
+func warmUpLink[T any, P State[T]](raw []byte, room string) error {
+	link := WithRound(LinkOf(raw), 3)
+	if _, err := Packed(link); err != nil {
+		return err
+	}
+	if _, err := DecodeRaw[T, P](raw); err != nil {
+		return err
+	}
+	_, state := ParseHash(Hash(room, link))
+	LessonStep(state)
+	SplitRound(state)
+	return nil
+}
+
+// warmUpShared does the pure-Go work the rooms' views share: numbers
+// formatted every way the figures are, sorted (medians), maps that grow
+// and shrink, the samplers' names and the legends' lines.
+func warmUpShared() {
+	xs := []float64{3.25, -1e-7, 12345.678, 0.5}
+	for _, x := range xs {
+		_ = fmt.Sprintf("%g %.3e %.2f %d", x, x, x, int(x)) + strconv.FormatFloat(x, 'e', 3, 64)
+	}
+	slices.Sort(xs)
+	seen := map[string]int{}
+	for i := range 64 {
+		seen[strconv.Itoa(i)] = i
+	}
+	for k := range seen {
+		delete(seen, k)
+	}
+	for _, e := range catalog.Samplers() {
+		_ = PairName("sgd", e.ID)
+	}
+	LegendLines("a learner with a rather long name", 60, func(s string) float64 { return 7 * float64(utf8.RuneCountInString(s)) })
 }
