@@ -100,7 +100,7 @@ func (a *app) restore(done func()) {
 			done()
 		})
 	}
-	room, hash := playground.ParseHash(js.Global().Get("location").Get("hash").String())
+	room, hash := locationRoom()
 	_, lesson := playground.LessonStep(hash)
 	a.lessonLink = lesson && room == playground.RoomUnits
 	if room != playground.RoomUnits || hash == "" || lesson {

@@ -74,8 +74,13 @@ func readLink(link string, done func(raw []byte, err error)) {
 
 // currentRoom returns the room the location names.
 func currentRoom() string {
-	room, _ := playground.ParseHash(js.Global().Get("location").Get("hash").String())
+	room, _ := locationRoom()
 	return room
+}
+
+// locationRoom returns the room and the state the location's hash names.
+func locationRoom() (room, state string) {
+	return playground.ParseHash(js.Global().Get("location").Get("hash").String())
 }
 
 const (

@@ -165,8 +165,14 @@ func (v *roomView) informEdit(msg, before string) {
 // link that cannot be read is reported and the stored state shown; a
 // stored state that cannot be read is reported, the default shown, and
 // the stored state left as it was until the visitor changes something.
-func (v *roomView) enter(link string) {
-	v.active = true
+func (v *roomView) enter(link string) { v.enterPaced(link, func() {}) }
+
+// enterPaced is enter, calling pace between reading the state, making its
+// run and building the room's panels (a room's first showing, where each
+// is a task of its own); the room plays and draws in its frames once it
+// is entered.
+func (v *roomView) enterPaced(link string, pace func()) {
+	defer func() { v.active = true }()
 	if k, ok := playground.LessonStep(link); ok {
 		v.lesson.open(k)
 		return
@@ -194,7 +200,8 @@ func (v *roomView) enter(link string) {
 			}
 		}
 		v.notice(strings.TrimSpace(said))
-		v.restart()
+		pace()
+		v.restartPaced(pace)
 		if round == 0 && !reducedMotion() { // every visit sees the room at work, but at a link's round
 			v.player.Toggle(v.freshRun)
 		}
@@ -269,9 +276,14 @@ const replayBudgetMs = 50
 const frameBudgetMs = 6.0
 
 // restart rebuilds the run: the stream goes back to step 0, paused.
-func (v *roomView) restart() {
+func (v *roomView) restart() { v.restartPaced(func() {}) }
+
+// restartPaced is restart, calling pace between making the run and
+// building the room's panels for it.
+func (v *roomView) restartPaced(pace func()) {
 	v.player.Restart(v.freshRun())
 	v.persist()
+	pace()
 	v.content.rebuild()
 	v.dirty = true
 	v.sync()

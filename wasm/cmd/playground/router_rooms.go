@@ -64,7 +64,7 @@ func newRoomsRouter(doc dom.Document) *roomsRouter {
 // playground. A room shown for the first time is built over several
 // tasks (firstShowing); its view exists once it is built.
 func (r *roomsRouter) route() {
-	name, state := playground.ParseHash(js.Global().Get("location").Get("hash").String())
+	name, state := locationRoom()
 	if v, ok := r.views[r.active]; ok && r.active != name {
 		v.leave()
 	}
@@ -100,8 +100,8 @@ func (r *roomsRouter) route() {
 // of its own (the room unseen meanwhile): on a phone slowed 4x, landing
 // on a room's link built, started and entered it in one task of 580 to
 // 690 ms after the program's start. The room then enters the state of the
-// link in force, if it is still the room shown, and reveals its controls
-// and its explanation frame by frame.
+// link in force, if it is still the room shown (enterPaced, in steps too),
+// and reveals its controls and its explanation frame by frame.
 func (r *roomsRouter) firstShowing(spec roomSpec, main dom.Element, later []dom.Element) {
 	nextTask() // the route's task ends (with the program's start, on a first visit)
 	v := newRoomView(r.doc, spec)
@@ -109,11 +109,18 @@ func (r *roomsRouter) firstShowing(spec roomSpec, main dom.Element, later []dom.
 	nextTask()
 	v.start(c, nextTask)
 	nextTask()
+	if name, state := locationRoom(); name == spec.name && r.active == spec.name {
+		v.enterPaced(state, nextTask)
+		// a route taken meanwhile, to another room or another state
+		switch now, latest := locationRoom(); {
+		case r.active != spec.name:
+			v.leave()
+		case now == spec.name && latest != state:
+			v.enter(latest)
+		}
+	}
 	delete(r.building, spec.name)
 	r.views[spec.name] = v
-	if name, state := playground.ParseHash(js.Global().Get("location").Get("hash").String()); name == spec.name && r.active == spec.name {
-		v.enter(state)
-	}
 	for _, el := range later {
 		revealInFrame(el)
 	}

@@ -34,7 +34,7 @@ func newUnitsRouter(a *app) *unitsRouter {
 
 // route shows the playground, or hands over to the rooms' program.
 func (r *unitsRouter) route() {
-	name, state := playground.ParseHash(js.Global().Get("location").Get("hash").String())
+	name, state := locationRoom()
 	markRoom(r.a.doc, name)
 	r.a.shown = name == playground.RoomUnits
 	if name != playground.RoomUnits {
