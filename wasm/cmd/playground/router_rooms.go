@@ -99,7 +99,7 @@ func (r *roomsRouter) route() {
 // firstShowing builds a room's view and shows it, in steps each in a task
 // of its own (the room unseen meanwhile): on a phone slowed 4x, landing
 // on a room's link built, started and entered it in one task of 580 to
-// 690 ms after the program's start. The room then enters the state of the
+// 930 ms after the program's start. The room then enters the state of the
 // link in force, if it is still the room shown (enterPaced, in steps too),
 // and reveals its controls and its explanation frame by frame.
 func (r *roomsRouter) firstShowing(spec roomSpec, main dom.Element, later []dom.Element) {
