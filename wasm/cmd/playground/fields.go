@@ -120,7 +120,7 @@ func syncFields[M any](v *roomView, fs playground.Fields[M], m *M) {
 		if shown := byID(v.doc, v.spec.prefix+f.Name+"-value"); shown != nil {
 			setText(shown, text)
 		}
-		if field := el.Closest(".field, .inline"); field != nil {
+		if field := closest(el, ".field, .inline"); field != nil {
 			setHidden(field, !f.Shown(m))
 		}
 	}

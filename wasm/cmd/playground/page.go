@@ -79,9 +79,10 @@ func currentRoom() string {
 }
 
 // locationRoom returns the room and the state the location's hash names.
-func locationRoom() (room, state string) {
-	return playground.ParseHash(js.Global().Get("location").Get("hash").String())
-}
+func locationRoom() (room, state string) { return playground.ParseHash(locationHash()) }
+
+// locationHash returns the URL's hash, with its "#".
+func locationHash() string { return js.Global().Get("location").Get("hash").String() }
 
 const (
 	panelSize    = 320 // logical canvas size of a learner panel, square

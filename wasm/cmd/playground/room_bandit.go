@@ -67,6 +67,12 @@ type banditPanel struct {
 	pending     []int                 // rows whose guess changed since they were stamped
 	incremental bool                  // dots were stamped over the image since it was stamped whole
 	dotsFrame   playground.Frame      // the frame of the image of 2-D points (drawPoints)
+
+	// drawn is whether the panel was ever drawn: a panel's first picture
+	// (its axes, its images, the code's first run) is drawn in a frame of
+	// its own, 60-180 ms on a phone slowed 4x where the three at once were
+	// 180-230 ms.
+	drawn bool
 }
 
 func newBanditView(rv *roomView) *banditView {
@@ -107,7 +113,7 @@ func (v *banditView) csv() string {
 	return playground.BanditCSV(v.run())
 }
 
-func (v *banditView) bind() {
+func (v *banditView) bind(pace func()) {
 	fillSelectLabels(v.doc, v.el("preset"), append(append([]string(nil), playground.BanditPresets...), "drawn"),
 		[]string{"Three blobs", "Penguins: 3 species", "SynSep (separable)", "SynNonSep (5% noise)", "Drawn points"}, "penguins")
 	v.on("preset", "change", func() {
@@ -145,6 +151,7 @@ func (v *banditView) bind() {
 	})
 	v.on("metric", "change", func() { v.dirty = true })
 	v.on("log", "change", func() { v.dirty = true })
+	pace()
 	box := v.el("learners")
 	for _, e := range catalog.Bandit() {
 		label := create(v.doc, "label")
@@ -173,8 +180,8 @@ func (v *banditView) toggleLearner(id string) {
 
 // rebuild makes the panels of a new run, and says when full-matrix
 // learners meet SynSep's 400 features.
-func (v *banditView) rebuild() {
-	v.buildPanels()
+func (v *banditView) rebuild(pace func()) {
+	v.buildPanels(pace)
 	v.shownRound = -1
 	if v.run() != nil {
 		v.warnQuadratic()
@@ -259,13 +266,16 @@ func textOn(c [3]int) string {
 	return "#fff"
 }
 
-// buildPanels makes one panel per learner.
-func (v *banditView) buildPanels() {
+// buildPanels makes one panel per learner, calling pace between two.
+func (v *banditView) buildPanels(pace func()) {
 	box := v.el("panels")
 	clearChildren(box, 0)
 	v.panels, v.painter = nil, nil
 	dpr := math.Max(1, jsFloat("devicePixelRatio"))
 	for i, id := range v.model.Learners {
+		if i > 0 {
+			pace()
+		}
 		e, _ := catalog.LookupBandit(id)
 		p := &banditPanel{root: create(v.doc, "div")}
 		p.texts = newTextSlots(p.root)

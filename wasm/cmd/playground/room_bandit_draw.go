@@ -36,7 +36,16 @@ func (v *banditView) draw() {
 	v.phase("guesses", t0)
 	t0 = clock()
 	wholeLeft := 1 // panels whose points may be stamped whole in this frame
+	firstLeft := 1 // panels that may be drawn for the first time in this frame
 	for i, p := range v.panels {
+		if !p.drawn {
+			if firstLeft == 0 {
+				v.dirty = true // its turn comes in a next frame
+				continue
+			}
+			firstLeft--
+			p.drawn = true
+		}
 		v.drawPanel(i, p, f, &wholeLeft)
 	}
 	v.phase("panels", t0)

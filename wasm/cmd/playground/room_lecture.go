@@ -65,7 +65,7 @@ func (v *lectureView) csv() string {
 	return playground.LectureCSV(v.run().Game, v.run().Played())
 }
 
-func (v *lectureView) bind() {
+func (v *lectureView) bind(func()) {
 	v.on("sequence", "change", func() {
 		v.model.Sequence = value(v.el("sequence"))
 		v.changed()
@@ -95,7 +95,7 @@ func (v *lectureView) move(z int8) {
 	v.changed()
 }
 
-func (v *lectureView) rebuild() {}
+func (v *lectureView) rebuild(func()) {}
 
 // syncControls shows the model in the room's controls.
 func (v *lectureView) syncControls() {

@@ -93,7 +93,7 @@ func (v *samplingView) csv() string {
 	return playground.SamplingCSV(v.run())
 }
 
-func (v *samplingView) bind() {
+func (v *samplingView) bind(pace func()) {
 	v.on("data", "change", func() {
 		if value(v.el("data")) == playground.SamplingPoints {
 			v.toPoints()
@@ -107,6 +107,7 @@ func (v *samplingView) bind() {
 	}
 	v.on("kind", "change", func() { v.model.Kind = sampling.Kind(value(v.el("kind"))); v.changed() })
 	bindFields(v.roomView, playground.SamplingFields(), func() *playground.SamplingRoom { return v.model }, nil)
+	pace()
 	box := v.el("pairs")
 	for _, o := range catalog.Optimizers() {
 		for _, s := range catalog.Samplers() {
@@ -154,7 +155,7 @@ func (v *samplingView) togglePair(pair playground.SamplingPair) {
 	v.changed()
 }
 
-func (v *samplingView) rebuild() { v.buildPanels() }
+func (v *samplingView) rebuild(pace func()) { v.buildPanels(pace) }
 
 // syncControls shows the model in the room's controls.
 func (v *samplingView) syncControls() {
@@ -187,12 +188,15 @@ func (v *samplingView) syncControls() {
 }
 
 // buildPanels makes one panel per pair.
-func (v *samplingView) buildPanels() {
+func (v *samplingView) buildPanels(pace func()) {
 	box := v.el("panels")
 	clearChildren(box, 0)
 	v.panels = nil
 	dpr := math.Max(1, jsFloat("devicePixelRatio"))
 	for i, pair := range v.model.Pairs {
+		if i > 0 {
+			pace()
+		}
 		p := &samplingPanel{root: create(v.doc, "div")}
 		p.texts = newTextSlots(p.root)
 		setAttr(p.root, "class", "learner-panel")

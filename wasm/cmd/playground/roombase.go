@@ -28,13 +28,14 @@ type roomContent interface {
 	// validate checks the model; newRun builds its run from step 0.
 	validate() error
 	newRun() (playground.Stepper, error)
-	// bind attaches the room's own controls; syncControls shows the model
-	// in them.
-	bind()
+	// bind attaches the room's own controls, calling pace between groups
+	// of them; syncControls shows the model in them.
+	bind(pace func())
 	syncControls()
-	// rebuild makes the panels of a new run; draw paints them; publish
-	// exposes the figures on window for tests.
-	rebuild()
+	// rebuild makes the panels of a new run, calling pace between two of
+	// them; draw paints them; publish exposes the figures on window for
+	// tests.
+	rebuild(pace func())
 	draw()
 	publish()
 	// roomKey handles the room's own keys (beside Space, → and R).
@@ -71,6 +72,9 @@ type roomView struct {
 	// it is left as it was (the notice says so) until the visitor changes
 	// something, as the units room does.
 	keepStored bool
+	// wroteHash is the URL hash the room itself wrote last (persist), so
+	// that its first showing tells its own link from a route taken.
+	wroteHash string
 }
 
 func newRoomView(doc dom.Document, spec roomSpec) *roomView {
@@ -101,9 +105,10 @@ func (v *roomView) start(c roomContent, pace func()) {
 			download("unitfree-"+v.spec.name+"-metrics.csv", "text/csv", text)
 		}
 	})
+	pace()
 	v.lesson = newLessonBox(v.doc, v.spec.prefix, v.spec.name, c.lessonTitle(), c.lessonTexts(), v.showStep, v.persist)
 	pace()
-	c.bind()
+	c.bind(pace)
 	v.loop()
 }
 
@@ -118,7 +123,7 @@ func (v *roomView) showStep(k int) {
 	if play {
 		v.player.Toggle(v.freshRun)
 	}
-	v.content.rebuild()
+	v.content.rebuild(noPace)
 	v.dirty = true
 	v.sync()
 }
@@ -152,7 +157,7 @@ func (v *roomView) informEdit(msg, before string) {
 			return
 		}
 		v.changed()
-		v.content.rebuild()
+		v.content.rebuild(noPace)
 		v.notice("Undone: the points are as they were.")
 		setClass(el, "ok", true)
 	})
@@ -165,7 +170,7 @@ func (v *roomView) informEdit(msg, before string) {
 // link that cannot be read is reported and the stored state shown; a
 // stored state that cannot be read is reported, the default shown, and
 // the stored state left as it was until the visitor changes something.
-func (v *roomView) enter(link string) { v.enterPaced(link, func() {}) }
+func (v *roomView) enter(link string) { v.enterPaced(link, noPace) }
 
 // enterPaced is enter, calling pace between reading the state, making its
 // run and building the room's panels (a room's first showing, where each
@@ -205,6 +210,7 @@ func (v *roomView) enterPaced(link string, pace func()) {
 		if round == 0 && !reducedMotion() { // every visit sees the room at work, but at a link's round
 			v.player.Toggle(v.freshRun)
 		}
+		pace()
 	}
 	if round > 0 && round != v.player.Position() { // the round the link was made at
 		t0 := clock()
@@ -259,7 +265,7 @@ func (v *roomView) changed() {
 	}
 	t0 := clock()
 	v.player.Replace(r, func() bool { return clock()-t0 < replayBudgetMs })
-	v.content.rebuild()
+	v.content.rebuild(noPace)
 	v.dirty = true
 	v.sync()
 }
@@ -276,18 +282,24 @@ const replayBudgetMs = 50
 const frameBudgetMs = 6.0
 
 // restart rebuilds the run: the stream goes back to step 0, paused.
-func (v *roomView) restart() { v.restartPaced(func() {}) }
+func (v *roomView) restart() { v.restartPaced(noPace) }
 
-// restartPaced is restart, calling pace between making the run and
-// building the room's panels for it.
+// restartPaced is restart, calling pace between making the run, building
+// each of the room's panels for it and showing the model in the controls:
+// on a phone slowed 4x these were one task of 310-380 ms, a third of it the
+// panels' elements, a third the controls.
 func (v *roomView) restartPaced(pace func()) {
 	v.player.Restart(v.freshRun())
 	v.persist()
 	pace()
-	v.content.rebuild()
+	v.content.rebuild(pace)
 	v.dirty = true
+	pace()
 	v.sync()
 }
+
+// noPace is the pace of work done at once: it does not yield.
+func noPace() {}
 
 // freshRun is the model's run from step 0, or nil (said in the notice).
 func (v *roomView) freshRun() playground.Stepper {
@@ -479,7 +491,8 @@ func (v *roomView) persist() {
 			return
 		}
 		if v.lesson.step == 0 { // an open lesson keeps its step's link
-			js.Global().Get("history").Call("replaceState", nil, "", playground.Hash(v.spec.name, playground.WithRound(link, round)))
+			v.wroteHash = playground.Hash(v.spec.name, playground.WithRound(link, round))
+			js.Global().Get("history").Call("replaceState", nil, "", v.wroteHash)
 		}
 		if !v.keepStored {
 			js.Global().Get("localStorage").Call("setItem", v.spec.storageKey, link)

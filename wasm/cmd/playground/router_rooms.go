@@ -111,11 +111,13 @@ func (r *roomsRouter) firstShowing(spec roomSpec, main dom.Element, later []dom.
 	nextTask()
 	if name, state := locationRoom(); name == spec.name && r.active == spec.name {
 		v.enterPaced(state, nextTask)
-		// a route taken meanwhile, to another room or another state
+		// a route taken meanwhile, to another room or another state (not
+		// the link the room wrote itself: entering it again cost a tenth
+		// of a second on a phone)
 		switch now, latest := locationRoom(); {
 		case r.active != spec.name:
 			v.leave()
-		case now == spec.name && latest != state:
+		case now == spec.name && latest != state && locationHash() != v.wroteHash:
 			v.enter(latest)
 		}
 	}
