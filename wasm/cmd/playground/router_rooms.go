@@ -102,7 +102,7 @@ func (r *roomsRouter) route() {
 // 930 ms after the program's start. The room then enters the state of the
 // link in force, if it is still the room shown (enterPaced, in steps too),
 // and reveals its controls and its explanation frame by frame.
-func (r *roomsRouter) firstShowing(spec roomSpec, main dom.Element, later []dom.Element) {
+func (r *roomsRouter) firstShowing(spec roomSpec, main dom.Element, later [][]dom.Element) {
 	nextTask() // the route's task ends (with the program's start, on a first visit)
 	v := newRoomView(r.doc, spec)
 	c := spec.build(v)
@@ -123,25 +123,42 @@ func (r *roomsRouter) firstShowing(spec roomSpec, main dom.Element, later []dom.
 	}
 	delete(r.building, spec.name)
 	r.views[spec.name] = v
-	for _, el := range later {
-		revealInFrame(el)
+	for _, group := range later {
+		revealInFrame(group...)
 	}
 	removeAttr(main, "data-building")
 	r.publishShown()
 }
 
-// holdBack prepares a room's first showing: its controls and its
-// explanation are laid out each in an animation frame of its own
-// (revealInFrame), after the learners' panels, with the room unseen until
-// they are (style.css: data-building); the room's first style and layout
-// in one frame was a task of 820 ms on a phone slowed 4x. It returns the
-// elements held back, in the order to reveal them.
-func holdBack(main dom.Element) []dom.Element {
-	later := []dom.Element{query(main, ".controls"), query(main, ".explain")}
-	setAttr(main, "data-building", "")
-	for _, el := range later {
-		setAttr(el, "data-later", "")
+// holdBack prepares a room's first showing: each half of its controls,
+// then each paragraph or formula of its explanation, is laid out in an
+// animation frame of its own (revealInFrame), after the learners' panels,
+// with the room unseen until they are (style.css: data-building). On a
+// phone slowed 4x the room's first style and layout in one frame was a
+// task of 820 ms; its whole controls, or its explanation (text and MathML
+// formulas), were frames of 200-300 ms. It returns the groups of elements
+// held back, in the order to reveal them.
+func holdBack(main dom.Element) [][]dom.Element {
+	var later [][]dom.Element
+	for _, section := range []string{".controls", ".explain"} {
+		var kids []dom.Element
+		all := query(main, section).Underlying().Get("children")
+		for i := range all.Length() {
+			kid := element(all.Index(i))
+			setAttr(kid, "data-later", "")
+			kids = append(kids, kid)
+		}
+		size := (len(kids) + 1) / 2 // the controls in halves
+		if section == ".explain" {
+			size = 1 // the explanation's paragraphs and formulas one by one
+		}
+		for len(kids) > 0 {
+			n := min(size, len(kids))
+			later = append(later, kids[:n])
+			kids = kids[n:]
+		}
 	}
+	setAttr(main, "data-building", "")
 	return later
 }
 

@@ -69,17 +69,19 @@ func pace() {
 	}
 }
 
-// revealInFrame removes el's data-later attribute (style.css: not
-// displayed) in an animation frame, and returns in the task after it: the
-// style and layout of el's subtree are then that frame's own work, not
-// added to the frame that lays out the rest of the page's start. A page
-// in a background tab gets no frames: there a timer reveals el.
-func revealInFrame(el dom.Element) {
+// revealInFrame removes the elements' data-later attribute (style.css:
+// not displayed) in an animation frame, and returns in the task after it:
+// the style and layout of their subtrees are then that frame's own work,
+// not added to the frame that lays out the rest of the page's start. A
+// page in a background tab gets no frames: there a timer reveals them.
+func revealInFrame(els ...dom.Element) {
 	done := make(chan struct{})
 	var reveal js.Func
 	reveal = js.FuncOf(func(js.Value, []js.Value) any {
-		if el.Underlying().Call("hasAttribute", "data-later").Bool() { // (dom's HasAttribute costs 30 KB of wrappers)
-			removeAttr(el, "data-later")
+		if els[0].Underlying().Call("hasAttribute", "data-later").Bool() { // (dom's HasAttribute costs 30 KB of wrappers)
+			for _, el := range els {
+				removeAttr(el, "data-later")
+			}
 			close(done)
 		}
 		return nil
