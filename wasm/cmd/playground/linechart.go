@@ -47,6 +47,7 @@ type lineChart struct {
 	path   playground.Path
 	shownW float64  // the canvas's width on screen in CSS pixels, 0 while hidden
 	ahead  chartKey // what the chart rendered ahead (renderAhead) shows, zero when none
+	drawn  bool     // the chart was drawn once (the rooms' firstDrawings)
 	aheadR string   // its readout
 	shown  any      // the room's state the chart on screen shows (showFor), for the tests
 

@@ -68,11 +68,7 @@ type banditPanel struct {
 	incremental bool                  // dots were stamped over the image since it was stamped whole
 	dotsFrame   playground.Frame      // the frame of the image of 2-D points (drawPoints)
 
-	// drawn is whether the panel was ever drawn: a panel's first picture
-	// (its axes, its images, the code's first run) is drawn in a frame of
-	// its own, 60-180 ms on a phone slowed 4x where the three at once were
-	// 180-230 ms.
-	drawn bool
+	drawn bool // the panel was drawn once (firstDrawings)
 }
 
 func newBanditView(rv *roomView) *banditView {

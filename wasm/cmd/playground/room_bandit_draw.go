@@ -36,21 +36,22 @@ func (v *banditView) draw() {
 	v.phase("guesses", t0)
 	t0 = clock()
 	wholeLeft := 1 // panels whose points may be stamped whole in this frame
-	firstLeft := 1 // panels that may be drawn for the first time in this frame
+	first := newFirstDrawings(v.wholeDrawn)
 	for i, p := range v.panels {
-		if !p.drawn {
-			if firstLeft == 0 {
-				v.dirty = true // its turn comes in a next frame
-				continue
-			}
-			firstLeft--
-			p.drawn = true
+		if !first.turn(&p.drawn) {
+			v.dirty = true // its turn comes in a next frame
+			continue
 		}
 		v.drawPanel(i, p, f, &wholeLeft)
 	}
 	v.phase("panels", t0)
 	t0 = clock()
-	v.drawChart()
+	if first.turn(&v.chart.drawn) {
+		v.drawChart()
+	} else {
+		v.dirty = true
+	}
+	v.partsWaiting = first.waiting
 	v.phase("chart", t0)
 	if v.run() == nil {
 		setText(v.el("round"), "")
@@ -302,12 +303,18 @@ func (v *banditView) chartState() chartState {
 // prepare renders the chart of the state the next picture shows, off
 // screen, and computes its panels' region maps (preparer).
 func (v *banditView) prepare() {
-	if v.run() != nil {
+	if v.run() == nil {
+		return
+	}
+	// (A part not drawn yet is left to its first drawing, one a frame.)
+	if v.chart.drawn {
 		s := v.chartState()
 		v.chart.renderAhead(s, v.curves(s), s.logY)
-		if v.model.Data == playground.BanditPoints {
-			f := v.frameOf()
-			for i, p := range v.panels {
+	}
+	if v.model.Data == playground.BanditPoints {
+		f := v.frameOf()
+		for i, p := range v.panels {
+			if p.drawn {
 				v.regions(i, p, f)
 			}
 		}

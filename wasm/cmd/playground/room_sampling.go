@@ -45,6 +45,7 @@ type samplingPanel struct {
 	dbuf   []byte
 	discs  []playground.Disc
 	dotsAt samplingState // the state the image was painted for by prepare, zero when none
+	drawn  bool          // the panel was drawn once (firstDrawings)
 }
 
 func newSamplingView(rv *roomView) *samplingView {
@@ -266,7 +267,12 @@ func (v *samplingView) draw() {
 	f := v.frameOf()
 	n := float64(v.run().Objective.N())
 	state := v.state()
+	first := newFirstDrawings(v.wholeDrawn)
 	for i, p := range v.panels {
+		if !first.turn(&p.drawn) {
+			v.dirty = true // its turn comes in a next frame
+			continue
+		}
 		tr := v.run().Tracks[i]
 		c := p.ctx
 		c.SetFillStyle("#ffffff")
@@ -322,8 +328,17 @@ func (v *samplingView) draw() {
 		p.texts.set("f-var", num(tr.Variance[last]))
 		p.texts.set("f-minp", num(minp*n))
 	}
-	v.gap.showFor(state, func() ([]curve, bool) { return v.curves(false), true })
-	v.vari.showFor(state, func() ([]curve, bool) { return v.curves(true), true })
+	for _, c := range []struct {
+		chart    *lineChart
+		variance bool
+	}{{v.gap, false}, {v.vari, true}} {
+		if !first.turn(&c.chart.drawn) {
+			v.dirty = true
+			continue
+		}
+		c.chart.showFor(state, func() ([]curve, bool) { return v.curves(c.variance), true })
+	}
+	v.partsWaiting = first.waiting
 }
 
 // samplingState is the state of the room a picture shows: the run, the
@@ -349,13 +364,20 @@ func (v *samplingView) prepare() {
 	if v.run() == nil {
 		return
 	}
+	// (A part not drawn yet is left to its first drawing, one a frame.)
 	f, n, state := v.frameOf(), float64(v.run().Objective.N()), v.state()
 	for i, p := range v.panels {
-		v.paintPoints(p, f, v.run().Tracks[i].Probs(), n)
-		p.dotsAt = state
+		if p.drawn {
+			v.paintPoints(p, f, v.run().Tracks[i].Probs(), n)
+			p.dotsAt = state
+		}
 	}
-	v.gap.renderAhead(state, v.curves(false), true)
-	v.vari.renderAhead(state, v.curves(true), true)
+	if v.gap.drawn {
+		v.gap.renderAhead(state, v.curves(false), true)
+	}
+	if v.vari.drawn {
+		v.vari.renderAhead(state, v.curves(true), true)
+	}
 }
 
 // curves returns each pair's gap F - F*, or its effective variance.

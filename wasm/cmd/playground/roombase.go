@@ -75,6 +75,10 @@ type roomView struct {
 	// wroteHash is the URL hash the room itself wrote last (persist), so
 	// that its first showing tells its own link from a route taken.
 	wroteHash string
+	// partsWaiting is set while parts of the picture wait for their first
+	// drawing (firstDrawings): the room then draws every frame until they
+	// are drawn. wholeDrawn is set once a picture showed every part.
+	partsWaiting, wholeDrawn bool
 }
 
 func newRoomView(doc dom.Document, spec roomSpec) *roomView {
@@ -298,6 +302,19 @@ func (v *roomView) restartPaced(pace func()) {
 	v.sync()
 }
 
+// awaitWholePicture returns once the room has drawn a picture of every
+// part, its first drawings spread over frames (firstDrawings), or after
+// firstPictureFrames frames without one, or at once if it is not shown.
+func (v *roomView) awaitWholePicture() {
+	for frames := 0; v.active && !v.wholeDrawn && frames < firstPictureFrames; frames++ {
+		inFrame(func() {})
+	}
+}
+
+// firstPictureFrames bounds the frames a room's first showing waits for
+// its first whole picture.
+const firstPictureFrames = 60
+
 // noPace is the pace of work done at once: it does not yield.
 func noPace() {}
 
@@ -385,9 +402,10 @@ func (v *roomView) tick() {
 	// left; the step gets what remains of the frame's budget, so that a
 	// frame's work stays within it but for the one round that crosses it.
 	drew := false
-	if v.dirty && (v.frame%v.spec.drawEvery == 0 || !v.player.Playing()) {
+	if v.dirty && (v.frame%v.spec.drawEvery == 0 || !v.player.Playing() || v.partsWaiting) {
 		v.dirty, drew = false, true
 		v.content.draw()
+		v.wholeDrawn = v.wholeDrawn || !v.partsWaiting
 		t2 := clock()
 		v.content.publish()
 		v.phase("publish", t2)

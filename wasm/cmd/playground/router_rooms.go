@@ -101,8 +101,9 @@ func (r *roomsRouter) route() {
 // on a room's link built, started and entered it in one task of 580 to
 // 930 ms after the program's start. The room then enters the state of the
 // link in force, if it is still the room shown (enterPaced, in steps too),
-// and reveals its controls and its explanation frame by frame.
-func (r *roomsRouter) firstShowing(spec roomSpec, main dom.Element, later [][]dom.Element) {
+// lays out its controls frame by frame, and is seen once it has drawn a
+// whole picture; its explanation, below, then appears part by part.
+func (r *roomsRouter) firstShowing(spec roomSpec, main dom.Element, later heldBack) {
 	nextTask() // the route's task ends (with the program's start, on a first visit)
 	v := newRoomView(r.doc, spec)
 	c := spec.build(v)
@@ -123,43 +124,55 @@ func (r *roomsRouter) firstShowing(spec roomSpec, main dom.Element, later [][]do
 	}
 	delete(r.building, spec.name)
 	r.views[spec.name] = v
-	for _, group := range later {
+	for _, group := range later.controls {
 		revealInFrame(group...)
 	}
+	v.awaitWholePicture()
 	removeAttr(main, "data-building")
+	for _, group := range later.explain {
+		revealInFrame(group...)
+	}
 	r.publishShown()
 }
+
+// heldBack is what a room's first showing lays out after its panels, in
+// groups of elements each laid out in a frame of its own: its controls,
+// seen with the room, then its explanation, below it.
+type heldBack struct{ controls, explain [][]dom.Element }
 
 // holdBack prepares a room's first showing: each half of its controls,
 // then each paragraph or formula of its explanation, is laid out in an
 // animation frame of its own (revealInFrame), after the learners' panels,
-// with the room unseen until they are (style.css: data-building). On a
-// phone slowed 4x the room's first style and layout in one frame was a
-// task of 820 ms; its whole controls, or its explanation (text and MathML
-// formulas), were frames of 200-300 ms. It returns the groups of elements
-// held back, in the order to reveal them.
-func holdBack(main dom.Element) [][]dom.Element {
-	var later [][]dom.Element
-	for _, section := range []string{".controls", ".explain"} {
-		var kids []dom.Element
-		all := query(main, section).Underlying().Get("children")
-		for i := range all.Length() {
-			kid := element(all.Index(i))
-			setAttr(kid, "data-later", "")
-			kids = append(kids, kid)
-		}
-		size := (len(kids) + 1) / 2 // the controls in halves
-		if section == ".explain" {
-			size = 1 // the explanation's paragraphs and formulas one by one
-		}
-		for len(kids) > 0 {
-			n := min(size, len(kids))
-			later = append(later, kids[:n])
-			kids = kids[n:]
-		}
-	}
+// with the room unseen until its controls and a whole picture are
+// (style.css: data-building). On a phone slowed 4x the room's first style
+// and layout in one frame was a task of 820 ms; its whole controls, or its
+// explanation (text and MathML formulas), were frames of 200-300 ms.
+func holdBack(main dom.Element) heldBack {
 	setAttr(main, "data-building", "")
-	return later
+	return heldBack{controls: groupsOf(query(main, ".controls"), 2), explain: groupsOf(query(main, ".explain"), 0)}
+}
+
+// groupsOf marks the element's children to be shown later (data-later)
+// and returns them in n groups in order (0: one group per child).
+func groupsOf(el dom.Element, n int) [][]dom.Element {
+	var kids []dom.Element
+	all := el.Underlying().Get("children")
+	for i := range all.Length() {
+		kid := element(all.Index(i))
+		setAttr(kid, "data-later", "")
+		kids = append(kids, kid)
+	}
+	size := 1
+	if n > 0 {
+		size = max(1, (len(kids)+n-1)/n)
+	}
+	var groups [][]dom.Element
+	for len(kids) > 0 {
+		k := min(size, len(kids))
+		groups = append(groups, kids[:k])
+		kids = kids[k:]
+	}
+	return groups
 }
 
 // publishShown publishes the room of the last route (for the page's

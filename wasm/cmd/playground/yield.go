@@ -72,28 +72,38 @@ func pace() {
 // revealInFrame removes the elements' data-later attribute (style.css:
 // not displayed) in an animation frame, and returns in the task after it:
 // the style and layout of their subtrees are then that frame's own work,
-// not added to the frame that lays out the rest of the page's start. A
-// page in a background tab gets no frames: there a timer reveals them.
+// not added to the frame that lays out the rest of the page's start.
 func revealInFrame(els ...dom.Element) {
+	inFrame(func() {
+		for _, el := range els {
+			removeAttr(el, "data-later")
+		}
+	})
+}
+
+// inFrame runs f in the browser's next animation frame and returns in the
+// task after it. A page in a background tab gets no frames: there a timer
+// runs f.
+func inFrame(f func()) {
 	done := make(chan struct{})
-	var reveal js.Func
-	reveal = js.FuncOf(func(js.Value, []js.Value) any {
-		if els[0].Underlying().Call("hasAttribute", "data-later").Bool() { // (dom's HasAttribute costs 30 KB of wrappers)
-			for _, el := range els {
-				removeAttr(el, "data-later")
-			}
+	ran := false
+	var run js.Func
+	run = js.FuncOf(func(js.Value, []js.Value) any {
+		if !ran {
+			ran = true
+			f()
 			close(done)
 		}
 		return nil
 	})
-	frame := js.Global().Call("requestAnimationFrame", reveal)
-	timer := js.Global().Call("setTimeout", reveal, revealWaitMs)
+	frame := js.Global().Call("requestAnimationFrame", run)
+	timer := js.Global().Call("setTimeout", run, frameWaitMs)
 	<-done
 	js.Global().Call("cancelAnimationFrame", frame)
 	js.Global().Call("clearTimeout", timer)
-	reveal.Release()
+	run.Release()
 	nextTask()
 }
 
-// revealWaitMs is how long revealInFrame waits for a frame.
-const revealWaitMs = 200
+// frameWaitMs is how long inFrame waits for a frame.
+const frameWaitMs = 200
