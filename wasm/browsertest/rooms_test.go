@@ -703,11 +703,7 @@ new MutationObserver((records) => {
 	url := serveSite(t, server.New(siteDir))
 	for _, room := range []string{"bandit", "sampling", "lecture"} {
 		t.Run(room, func(t *testing.T) {
-			ctx := newTab(t)
-			if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: watch}); err != nil {
-				t.Fatal(err)
-			}
-			waitReady(t, ctx, url+"#"+room)
+			ctx := landWatched(t, url+"#"+room, watch)
 			type seen struct {
 				At      map[string]float64 `json:"at"`
 				Waiting int                `json:"waiting"`
@@ -739,9 +735,7 @@ new MutationObserver((records) => {
 // was one task, 4 while the room's entry (its state, run and panels, 270
 // ms at 4x) was one.
 func TestRoomBuiltInSteps(t *testing.T) {
-	const watch = `window.yields = 0;
-const post = MessagePort.prototype.postMessage;
-MessagePort.prototype.postMessage = function (...args) { window.yields++; return post.apply(this, args); };
+	const watch = countYields + `
 new MutationObserver(() => {
   if (window.startYields === undefined && document.getElementById("rooms-loading")?.hidden) window.startYields = window.yields;
   if (window.panelYields === undefined && document.querySelector("main.room .panels .learner-panel")) window.panelYields = window.yields;
@@ -749,11 +743,7 @@ new MutationObserver(() => {
 	url := serveSite(t, server.New(siteDir))
 	for _, room := range []string{"bandit", "sampling"} {
 		t.Run(room, func(t *testing.T) {
-			ctx := newTab(t)
-			if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: watch}); err != nil {
-				t.Fatal(err)
-			}
-			waitReady(t, ctx, url+"#"+room)
+			ctx := landWatched(t, url+"#"+room, watch)
 			got, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`[window.startYields ?? -1, window.panelYields ?? -1]`))
 			if err != nil {
 				t.Fatal(err)
@@ -777,9 +767,7 @@ new MutationObserver(() => {
 // (MessageChannel posts) when each panel is added and when the learners'
 // boxes are ticked, and the animation frame of each panel's first fill.
 func TestRoomPanelsOneAtATime(t *testing.T) {
-	const watch = `window.yields = 0; window.frames = 0; window.panelAt = []; window.checkedAt = -1; window.firstDrawn = [];
-const post = MessagePort.prototype.postMessage;
-MessagePort.prototype.postMessage = function (...args) { window.yields++; return post.apply(this, args); };
+	const watch = countYields + `window.frames = 0; window.panelAt = []; window.checkedAt = -1; window.firstDrawn = [];
 const count = () => { window.frames++; requestAnimationFrame(count); };
 requestAnimationFrame(count);
 const fill = CanvasRenderingContext2D.prototype.fillRect;
@@ -796,11 +784,7 @@ new MutationObserver(records => {
 	url := serveSite(t, server.New(siteDir))
 	for _, room := range []string{"bandit", "sampling"} {
 		t.Run(room, func(t *testing.T) {
-			ctx := newTab(t)
-			if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: watch}); err != nil {
-				t.Fatal(err)
-			}
-			waitReady(t, ctx, url+"#"+room)
+			ctx := landWatched(t, url+"#"+room, watch)
 			type seen struct {
 				PanelAt    []int `json:"panelAt"`
 				CheckedAt  int   `json:"checkedAt"`
@@ -849,11 +833,7 @@ History.prototype.replaceState = function (...args) { window.replaced.push(Strin
 	url := serveSite(t, server.New(siteDir))
 	for _, room := range []string{"bandit", "sampling", "lecture"} {
 		t.Run(room, func(t *testing.T) {
-			ctx := newTab(t)
-			if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: watch}); err != nil {
-				t.Fatal(err)
-			}
-			waitReady(t, ctx, url+"#"+room)
+			ctx := landWatched(t, url+"#"+room, watch)
 			time.Sleep(time.Second) // a late write would come by now
 			replaced, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`window.replaced`))
 			if err != nil {
@@ -865,3 +845,22 @@ History.prototype.replaceState = function (...args) { window.replaced.push(Strin
 		})
 	}
 }
+
+// landWatched opens url in a new tab with the watch script run before the
+// page's own, and waits until the page is ready.
+func landWatched(t *testing.T, url, watch string) context.Context {
+	t.Helper()
+	ctx := newTab(t)
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: watch}); err != nil {
+		t.Fatal(err)
+	}
+	waitReady(t, ctx, url)
+	return ctx
+}
+
+// countYields counts the page's MessageChannel posts in window.yields: one
+// per yield of the Go program (nextTask).
+const countYields = `window.yields = 0;
+const post = MessagePort.prototype.postMessage;
+MessagePort.prototype.postMessage = function (...args) { window.yields++; return post.apply(this, args); };
+`
