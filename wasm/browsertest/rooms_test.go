@@ -703,7 +703,7 @@ new MutationObserver((records) => {
 	url := serveSite(t, server.New(siteDir))
 	for _, room := range []string{"bandit", "sampling", "lecture"} {
 		t.Run(room, func(t *testing.T) {
-			ctx := landWatched(t, url+"#"+room, watch)
+			ctx := landWatched(t, url+"#"+room, watch, false)
 			type seen struct {
 				At      map[string]float64 `json:"at"`
 				Waiting int                `json:"waiting"`
@@ -743,7 +743,7 @@ new MutationObserver(() => {
 	url := serveSite(t, server.New(siteDir))
 	for _, room := range []string{"bandit", "sampling"} {
 		t.Run(room, func(t *testing.T) {
-			ctx := landWatched(t, url+"#"+room, watch)
+			ctx := landWatched(t, url+"#"+room, watch, false)
 			got, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`[window.startYields ?? -1, window.panelYields ?? -1]`))
 			if err != nil {
 				t.Fatal(err)
@@ -760,12 +760,14 @@ new MutationObserver(() => {
 
 // TestRoomPanelsOneAtATime: a room's first showing builds its learner
 // panels each in a task of its own, shows the model in the controls in a
-// task after them, and draws each bandit panel for the first time in an
-// animation frame of its own. On a phone slowed 4x the three panels and
-// the controls were one task of 310-380 ms, and the three first drawings
-// one frame of 180-230 ms of script. Seen here: the program's yields
-// (MessageChannel posts) when each panel is added and when the learners'
-// boxes are ticked, and the animation frame of each panel's first fill.
+// task after them, and, on a phone slowed 4x, draws each bandit panel for
+// the first time in an animation frame of its own (a frame draws one part
+// for the first time, and more only within 12 ms). On that phone the
+// panels and the controls were one task of 310-380 ms, and the panels'
+// first drawings one frame of 180-230 ms of script. Seen here: the
+// program's yields (MessageChannel posts) when each panel is added and
+// when the learners' boxes are ticked, and the animation frame of each
+// panel's first fill.
 func TestRoomPanelsOneAtATime(t *testing.T) {
 	const watch = countYields + `window.frames = 0; window.panelAt = []; window.checkedAt = -1; window.firstDrawn = [];
 const count = () => { window.frames++; requestAnimationFrame(count); };
@@ -784,7 +786,7 @@ new MutationObserver(records => {
 	url := serveSite(t, server.New(siteDir))
 	for _, room := range []string{"bandit", "sampling"} {
 		t.Run(room, func(t *testing.T) {
-			ctx := landWatched(t, url+"#"+room, watch)
+			ctx := landWatched(t, url+"#"+room, watch, true)
 			type seen struct {
 				PanelAt    []int `json:"panelAt"`
 				CheckedAt  int   `json:"checkedAt"`
@@ -833,7 +835,7 @@ History.prototype.replaceState = function (...args) { window.replaced.push(Strin
 	url := serveSite(t, server.New(siteDir))
 	for _, room := range []string{"bandit", "sampling", "lecture"} {
 		t.Run(room, func(t *testing.T) {
-			ctx := landWatched(t, url+"#"+room, watch)
+			ctx := landWatched(t, url+"#"+room, watch, false)
 			time.Sleep(time.Second) // a late write would come by now
 			replaced, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`window.replaced`))
 			if err != nil {
@@ -847,10 +849,14 @@ History.prototype.replaceState = function (...args) { window.replaced.push(Strin
 }
 
 // landWatched opens url in a new tab with the watch script run before the
-// page's own, and waits until the page is ready.
-func landWatched(t *testing.T, url, watch string) context.Context {
+// page's own, and waits until the page is ready; on a phone, the tab
+// emulates a phone whose CPU is 4 times slower.
+func landWatched(t *testing.T, url, watch string, phone bool) context.Context {
 	t.Helper()
 	ctx := newTab(t)
+	if phone {
+		emulatePhone(t, ctx, 412, 823, 4)
+	}
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: watch}); err != nil {
 		t.Fatal(err)
 	}
