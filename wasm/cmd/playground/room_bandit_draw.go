@@ -38,18 +38,14 @@ func (v *banditView) draw() {
 	wholeLeft := 1 // panels whose points may be stamped whole in this frame
 	first := newFirstDrawings(v.wholeDrawn)
 	for i, p := range v.panels {
-		if !first.turn(&p.drawn) {
-			v.dirty = true // its turn comes in a next frame
-			continue
+		if first.turn(&p.drawn) {
+			v.drawPanel(i, p, f, &wholeLeft)
 		}
-		v.drawPanel(i, p, f, &wholeLeft)
 	}
 	v.phase("panels", t0)
 	t0 = clock()
 	if first.turn(&v.chart.drawn) {
 		v.drawChart()
-	} else {
-		v.dirty = true
 	}
 	v.partsWaiting = first.waiting
 	v.phase("chart", t0)
@@ -306,7 +302,7 @@ func (v *banditView) prepare() {
 	if v.run() == nil {
 		return
 	}
-	// (A part not drawn yet is left to its first drawing, one a frame.)
+	// (A part not drawn yet waits for its first drawing: firstDrawings.)
 	if v.chart.drawn {
 		s := v.chartState()
 		v.chart.renderAhead(s, v.curves(s), s.logY)

@@ -270,7 +270,6 @@ func (v *samplingView) draw() {
 	first := newFirstDrawings(v.wholeDrawn)
 	for i, p := range v.panels {
 		if !first.turn(&p.drawn) {
-			v.dirty = true // its turn comes in a next frame
 			continue
 		}
 		tr := v.run().Tracks[i]
@@ -328,15 +327,11 @@ func (v *samplingView) draw() {
 		p.texts.set("f-var", num(tr.Variance[last]))
 		p.texts.set("f-minp", num(minp*n))
 	}
-	for _, c := range []struct {
-		chart    *lineChart
-		variance bool
-	}{{v.gap, false}, {v.vari, true}} {
-		if !first.turn(&c.chart.drawn) {
-			v.dirty = true
-			continue
-		}
-		c.chart.showFor(state, func() ([]curve, bool) { return v.curves(c.variance), true })
+	if first.turn(&v.gap.drawn) {
+		v.gap.showFor(state, func() ([]curve, bool) { return v.curves(false), true })
+	}
+	if first.turn(&v.vari.drawn) {
+		v.vari.showFor(state, func() ([]curve, bool) { return v.curves(true), true })
 	}
 	v.partsWaiting = first.waiting
 }
@@ -364,7 +359,7 @@ func (v *samplingView) prepare() {
 	if v.run() == nil {
 		return
 	}
-	// (A part not drawn yet is left to its first drawing, one a frame.)
+	// (A part not drawn yet waits for its first drawing: firstDrawings.)
 	f, n, state := v.frameOf(), float64(v.run().Objective.N()), v.state()
 	for i, p := range v.panels {
 		if p.drawn {

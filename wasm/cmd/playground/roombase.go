@@ -406,6 +406,7 @@ func (v *roomView) tick() {
 		v.dirty, drew = false, true
 		v.content.draw()
 		v.wholeDrawn = v.wholeDrawn || !v.partsWaiting
+		v.dirty = v.dirty || v.partsWaiting // the parts left come in the next frames
 		t2 := clock()
 		v.content.publish()
 		v.phase("publish", t2)
