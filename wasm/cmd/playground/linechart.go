@@ -52,9 +52,6 @@ type lineChart struct {
 	shown  any      // the room's state the chart on screen shows (showFor), for the tests
 
 	legends map[legendKey][]string // the legend's names broken into lines (legendLines)
-
-	probe    *dom.HTMLCanvasElement // 1 x 1, to rasterize a rendering ahead
-	probeCtx *dom.CanvasRenderingContext2D
 }
 
 // chartKey says what a rendering shows: the room's state (any comparable
@@ -73,22 +70,7 @@ func (c *lineChart) key(state any) chartKey {
 // next showFor of the same state to show (preparer).
 func (c *lineChart) renderAhead(state any, curves []curve, logY bool) {
 	c.ahead, c.aheadR = c.key(state), c.render(curves, logY)
-	c.rasterize()
-}
-
-// rasterize has the browser paint the rendering now: a canvas records what
-// is drawn on it and paints it when it is first read, which would be when
-// show copies it on screen, in the picture's frame (on a phone's CPU a
-// chart's lines and text took 5 to 8 ms of that frame). Reading it into a
-// 1-pixel canvas is that first read, here.
-func (c *lineChart) rasterize() {
-	if c.probe == nil {
-		c.probe = createCanvas(dom.GetWindow().Document())
-		c.probe.SetWidth(1)
-		c.probe.SetHeight(1)
-		c.probeCtx = c.probe.GetContext2d()
-	}
-	c.probeCtx.DrawImageWithSrcAndDst(c.back, 0, 0, 1, 1, 0, 0, 1, 1)
+	rasterize(c.back) // on a phone's CPU a chart's lines and text took 5 to 8 ms of the picture's frame
 }
 
 // showFor puts the chart of a room's state on screen: the one rendered

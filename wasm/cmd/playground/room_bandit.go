@@ -69,6 +69,22 @@ type banditPanel struct {
 	dotsFrame   playground.Frame      // the frame of the image of 2-D points (drawPoints)
 
 	drawn bool // the panel was drawn once (firstDrawings)
+
+	// The picture rendered ahead of the frame that shows it (prepare), and
+	// the state it shows.
+	back  *dom.HTMLCanvasElement
+	bctx  *dom.CanvasRenderingContext2D
+	ahead panelKey
+}
+
+// panelKey is the state a panel's picture shows: the run, its round, the
+// updates that reached the learner's model, the plot's frame, and the
+// animation frame it is drawn for (the current round's ring pulses).
+type panelKey struct {
+	run             *playground.BanditRun
+	played, updates int
+	frame           playground.Frame
+	at              int
 }
 
 func newBanditView(rv *roomView) *banditView {

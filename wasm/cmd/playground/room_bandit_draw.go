@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"syscall/js"
 
+	"honnef.co/go/js/dom/v2"
+
 	"unitfree/wasm/playground"
 )
 
@@ -39,7 +41,13 @@ func (v *banditView) draw() {
 	first := newFirstDrawings(v.wholeDrawn)
 	for i, p := range v.panels {
 		if first.turn(&p.drawn) {
-			v.drawPanel(i, p, f, &wholeLeft)
+			if key := v.panelKey(i, f, v.frame); p.ahead == key && key.run != nil {
+				p.ctx.DrawImageWithDst(p.back, 0, 0, panelSize, panelSize)
+			} else {
+				v.drawPanel(p.ctx, i, p, f, v.frame, &wholeLeft)
+			}
+			p.ahead = panelKey{}
+			v.showFigures(i, p)
 		}
 	}
 	v.phase("panels", t0)
@@ -54,6 +62,25 @@ func (v *banditView) draw() {
 		return
 	}
 	setText(v.el("round"), v.run().RoundText(v.model.Classes))
+}
+
+// flashUntilAt is the frame until which the last feedback flashes in a
+// picture drawn in animation frame at: a round not shown yet starts its
+// flash in that picture (draw).
+func (v *banditView) flashUntilAt(at int) int {
+	if r := v.run(); r != nil && r.Played() != v.shownRound {
+		return at + 20
+	}
+	return v.flashUntil
+}
+
+// panelKey is the state panel i's picture in animation frame at shows.
+func (v *banditView) panelKey(i int, f playground.Frame, at int) panelKey {
+	r := v.run()
+	if r == nil {
+		return panelKey{}
+	}
+	return panelKey{run: r, played: r.Played(), updates: r.Session.Updates(i), frame: f, at: at}
 }
 
 // guessBudgetMs is the time a picture at rest gives to bringing its
@@ -101,7 +128,7 @@ var guessPending = [3]int{208, 212, 218}
 // guesses are current, the image is stamped whole again, so that it is
 // exactly one round's picture. At most one panel is stamped whole per
 // frame (wholeLeft), the others wait for the next.
-func (v *banditView) drawGuesses(i int, p *banditPanel, f playground.Frame, wholeLeft *int) {
+func (v *banditView) drawGuesses(c *dom.CanvasRenderingContext2D, i int, p *banditPanel, f playground.Frame, wholeLeft *int) {
 	r := v.run()
 	w, h := p.canvas.Width(), p.canvas.Height()
 	dpr := float64(w) / panelSize
@@ -146,13 +173,13 @@ func (v *banditView) drawGuesses(i int, p *banditPanel, f playground.Frame, whol
 		p.incremental, p.pending = true, p.pending[:0]
 	default:
 		if p.dotsRun == r {
-			p.ctx.DrawImageWithDst(p.dots, 0, 0, panelSize, panelSize)
+			c.DrawImageWithDst(p.dots, 0, 0, panelSize, panelSize)
 		}
 		return
 	}
 	js.CopyBytesToJS(p.dimg.Data(), p.dbuf)
 	p.dctx.PutImageData(p.dimg, 0, 0)
-	p.ctx.DrawImageWithDst(p.dots, 0, 0, panelSize, panelSize)
+	c.DrawImageWithDst(p.dots, 0, 0, panelSize, panelSize)
 }
 
 // white is the ring round a 2-D point.
@@ -162,7 +189,7 @@ var white = [3]int{255, 255, 255}
 // ringed in white 1 px, from an image stamped once per run and frame
 // (playground.DiscPainter) and drawn at once: an arc, a fill style and a
 // stroke per point cost a phone's CPU 150 to 200 ms a picture.
-func (v *banditView) drawPoints(p *banditPanel, f playground.Frame) {
+func (v *banditView) drawPoints(c *dom.CanvasRenderingContext2D, p *banditPanel, f playground.Frame) {
 	r := v.run()
 	w, h := p.canvas.Width(), p.canvas.Height()
 	if p.dots == nil {
@@ -185,7 +212,7 @@ func (v *banditView) drawPoints(p *banditPanel, f playground.Frame) {
 		p.dctx.PutImageData(p.dimg, 0, 0)
 		p.dotsRun, p.dotsFrame = r, f
 	}
-	p.ctx.DrawImageWithDst(p.dots, 0, 0, panelSize, panelSize)
+	c.DrawImageWithDst(p.dots, 0, 0, panelSize, panelSize)
 }
 
 func cssOf(c [3]int, alpha float64) string {
@@ -193,9 +220,10 @@ func cssOf(c [3]int, alpha float64) string {
 }
 
 // drawPanel paints learner i's region map (2-D data) or its guesses at
-// the points (SynSep's projection), the current round and the figures.
-func (v *banditView) drawPanel(i int, p *banditPanel, f playground.Frame, wholeLeft *int) {
-	c := p.ctx
+// the points (SynSep's projection) and the current round onto c (the
+// panel's canvas or the one it renders ahead on), as animation frame at
+// shows them.
+func (v *banditView) drawPanel(c *dom.CanvasRenderingContext2D, i int, p *banditPanel, f playground.Frame, at int, wholeLeft *int) {
 	c.SetFillStyle("#ffffff")
 	c.FillRect(0, 0, f.Width, f.Height)
 	points := v.model.Data == playground.BanditPoints
@@ -231,16 +259,16 @@ func (v *banditView) drawPanel(i int, p *banditPanel, f playground.Frame, wholeL
 		return
 	}
 	if points {
-		v.drawPoints(p, f)
+		v.drawPoints(c, p, f)
 	} else { // SynSep: filled with the learner's guess, ringed by the truth
-		v.drawGuesses(i, p, f, wholeLeft)
+		v.drawGuesses(c, i, p, f, wholeLeft)
 	}
 	round, ok := v.run().Session.LastRound(i)
 	if row := v.run().Current(); ok && row >= 0 {
 		x, y := f.ToPixel(v.run().Screen[row][0], v.run().Screen[row][1])
-		pulse := 9 + 3*math.Sin(float64(v.frame)/4)
+		pulse := 9 + 3*math.Sin(float64(at)/4)
 		ring := "#1f2733"
-		if v.frame < v.flashUntil {
+		if at < v.flashUntilAt(at) {
 			ring = "#1d7a3a" // right
 			if !round.Correct {
 				ring = "#b3261e" // wrong
@@ -270,6 +298,13 @@ func (v *banditView) drawPanel(i int, p *banditPanel, f playground.Frame, wholeL
 		c.Set("lineWidth", 1)
 		c.Stroke()
 	}
+}
+
+// showFigures shows learner i's figures under its panel.
+func (v *banditView) showFigures(i int, p *banditPanel) {
+	if v.run() == nil {
+		return
+	}
 	res := v.run().Session.Results()[i]
 	p.texts.set("f-rounds", fmt.Sprintf("%d / %d", v.run().Session.Played(), v.run().Session.Total()))
 	p.texts.set("f-mistakes", strconv.Itoa(res.Mistakes))
@@ -296,9 +331,10 @@ func (v *banditView) chartState() chartState {
 	return chartState{run: v.run(), played: v.run().Played(), metric: value(v.el("metric")), logY: checked(v.el("log"))}
 }
 
-// prepare renders the chart of the state the next picture shows, off
-// screen, and computes its panels' region maps (preparer).
-func (v *banditView) prepare() {
+// prepareFirst renders the chart of the state the picture after next
+// shows, off screen, and computes its panels' region maps
+// (twoPartPreparer).
+func (v *banditView) prepareFirst() {
 	if v.run() == nil {
 		return
 	}
@@ -317,6 +353,39 @@ func (v *banditView) prepare() {
 	}
 }
 
+// prepare draws the panels of the state the next picture shows off screen,
+// from the region maps prepareFirst computed (preparer).
+func (v *banditView) prepare() {
+	if v.run() == nil || v.model.Data != playground.BanditPoints {
+		return
+	}
+	f := v.frameOf()
+	for i, p := range v.panels {
+		if p.drawn {
+			v.renderAhead(i, p, f)
+		}
+	}
+}
+
+// renderAhead draws panel i's next picture off screen, for the next frame
+// (the picture's) to copy on screen at once: its canvas calls and their
+// painting took a third of a picture's frame on a phone's CPU. (SynSep's
+// panels, whose points are stamped anew as their guesses change, are
+// drawn in the picture's frame.)
+func (v *banditView) renderAhead(i int, p *banditPanel, f playground.Frame) {
+	if w, h := p.canvas.Width(), p.canvas.Height(); p.back == nil || p.back.Width() != w || p.back.Height() != h {
+		p.back = createCanvas(v.doc)
+		p.back.SetWidth(w)
+		p.back.SetHeight(h)
+		p.bctx = p.back.GetContext2d()
+		p.bctx.Scale(float64(w)/panelSize, float64(h)/panelSize)
+	}
+	at := v.frame + 1
+	v.drawPanel(p.bctx, i, p, f, at, nil)
+	rasterize(p.back)
+	p.ahead = v.panelKey(i, f, at)
+}
+
 // regionKey is the state a region map shows: the run, its round, the
 // updates that reached the learner's model (full SOBA's work spreads over
 // frames) and the plot's frame.
@@ -328,7 +397,7 @@ type regionKey struct {
 
 // regions brings panel i's region map to the run's state: learner i's
 // class at each of its cells (regionCells² predictions, a third of a
-// picture's work on a phone, done ahead by prepare while the stream plays).
+// picture's work on a phone, done ahead by prepareFirst while the stream plays).
 func (v *banditView) regions(i int, p *banditPanel, f playground.Frame) {
 	key := regionKey{v.run(), v.run().Played(), v.run().Session.Updates(i), f}
 	if p.mapOf != key {

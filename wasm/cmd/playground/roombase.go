@@ -56,18 +56,19 @@ type roomContent interface {
 // speed, the animation loop, persistence, the link and the exports. Each
 // room's view embeds it and provides a roomContent.
 type roomView struct {
-	doc       dom.Document
-	spec      roomSpec
-	content   roomContent
-	player    playground.Player
-	lesson    *lessonBox
-	active    bool
-	dirty     bool
-	frame     int
-	frames    frameTimes         // intervals between the animation frames the room played in
-	work      frameTimes         // the room's own work in each of them
-	phases    map[string]float64 // milliseconds of the last frame's parts: draw and step, and the room's own
-	prepareMs float64            // how long the last preparer.prepare took
+	doc            dom.Document
+	spec           roomSpec
+	content        roomContent
+	player         playground.Player
+	lesson         *lessonBox
+	active         bool
+	dirty          bool
+	frame          int
+	frames         frameTimes         // intervals between the animation frames the room played in
+	work           frameTimes         // the room's own work in each of them
+	phases         map[string]float64 // milliseconds of the last frame's parts: draw and step, and the room's own
+	prepareMs      float64            // how long the last preparer.prepare took
+	prepareFirstMs float64            // and the last twoPartPreparer.prepareFirst
 	// keepStored is set while the room's stored state could not be read:
 	// it is left as it was (the notice says so) until the visitor changes
 	// something, as the units room does.
@@ -417,32 +418,54 @@ func (v *roomView) tick() {
 	}
 	// A playing frame before a picture's keeps time to prepare part of it;
 	// another playing frame without a picture keeps a share for the room's
-	// own work between pictures.
+	// own work between pictures. A room that prepares in two parts
+	// (twoPartPreparer, drawing every third frame or less often) prepares
+	// the first two frames before the picture, with the rounds of the next
+	// frame, which steps nothing: both parts and the picture show one state.
+	playing := v.player.Playing()
 	pre, hasPre := v.content.(preparer)
-	preparing := hasPre && v.player.Playing() && (v.frame+1)%v.spec.drawEvery == 0
+	twoPart, hasTwoParts := v.content.(twoPartPreparer)
+	hasTwoParts = hasTwoParts && v.spec.drawEvery >= 3
+	preparing := hasPre && playing && (v.frame+1)%v.spec.drawEvery == 0
+	preparingFirst := hasTwoParts && playing && (v.frame+2)%v.spec.drawEvery == 0
+	holding := hasTwoParts && preparing && !v.player.CatchingUp()
 	side, hasSide := v.content.(sideWorker)
+	sideWorking := hasSide && !drew && playing && !preparing
 	reserve := 0.0
 	switch {
+	case preparingFirst:
+		reserve = v.prepareFirstMs
 	case preparing:
 		reserve = v.prepareMs
-	case hasSide && !drew && v.player.Playing():
-		reserve = sideWorkMs
 	}
-	was, replaying := v.player.Playing(), v.player.CatchingUp()
+	if sideWorking {
+		reserve += sideWorkMs
+	}
+	was, replaying := playing, v.player.CatchingUp()
+	rate := logSlider(v.el("speed"), 10)
+	if preparingFirst {
+		rate *= 2 // the next frame's rounds too
+	}
 	t1 := clock()
 	budget := math.Max(frameBudgetMs-(t1-t0)-reserve, 1)
-	if v.player.Tick(logSlider(v.el("speed"), 10), func() bool { return clock()-t1 < budget }) {
+	if !holding && v.player.Tick(rate, func() bool { return clock()-t1 < budget }) {
 		v.dirty = true
 	}
 	v.phase("step", t1)
-	switch {
-	case preparing && v.dirty && v.player.Playing():
+	if preparingFirst && v.dirty && v.player.Playing() {
+		t2 := clock()
+		twoPart.prepareFirst()
+		v.prepareFirstMs = clock() - t2
+		v.phase("prepare", t2)
+	}
+	if preparing && v.dirty && v.player.Playing() {
 		t2 := clock()
 		pre.prepare()
 		v.prepareMs = clock() - t2
 		v.phase("prepare", t2)
-	case reserve > 0 && !preparing:
-		side.sideWork(reserve)
+	}
+	if sideWorking {
+		side.sideWork(sideWorkMs)
 	}
 	if was != v.player.Playing() || (replaying && !v.player.CatchingUp()) { // the run ended, or a replay did
 		v.persist()
@@ -459,6 +482,15 @@ type preparer interface {
 	// prepare renders the part; the next draw shows it if the state is
 	// still the one it was rendered from, else renders it again.
 	prepare()
+}
+
+// twoPartPreparer is a preparer whose preparation is spread over the two
+// frames before a picture's, the first computing what the second draws.
+type twoPartPreparer interface {
+	preparer
+	// prepareFirst does the first part, in the frame two before the
+	// picture's; prepare does the rest in the next.
+	prepareFirst()
 }
 
 // sideWorker is a room with work of its own to do between pictures while
