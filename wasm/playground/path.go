@@ -11,10 +11,20 @@ import (
 type Path struct {
 	b     []byte
 	start bool // the next point begins a new subpath
+
+	// what Swings reads: the points' count and horizontal extent, the
+	// vertical distance the joined segments travel, the last point
+	points     int
+	minX, maxX float64
+	travel     float64
+	lastY      float64
 }
 
 // Reset empties the path, keeping its memory.
-func (p *Path) Reset() { p.b, p.start = p.b[:0], true }
+func (p *Path) Reset() {
+	p.b, p.start = p.b[:0], true
+	p.points, p.minX, p.maxX, p.travel = 0, math.Inf(1), math.Inf(-1), 0
+}
 
 // Break ends the current subpath: the next point is moved to, not joined.
 func (p *Path) Break() { p.start = true }
@@ -34,6 +44,25 @@ func (p *Path) Point(x, y float64) {
 	p.b = appendHundredths(p.b, x)
 	p.b = append(p.b, ' ')
 	p.b = appendHundredths(p.b, y)
+	if cmd == 'L' {
+		p.travel += math.Abs(y - p.lastY)
+	}
+	if p.points == 0 {
+		p.minX, p.maxX = x, x
+	}
+	p.points, p.lastY = p.points+1, y
+	p.minX, p.maxX = math.Min(p.minX, x), math.Max(p.maxX, x)
+}
+
+// Swings reports whether the path swings up and down between points a few
+// pixels apart, as a player alternating between -1 and 1 does: its points
+// are less than 4 px apart on average and its segments travel more than
+// eight times its width up and down. Such a curve reads as a band; drawn
+// 2 px wide its strokes merge into one, and a canvas without a GPU takes
+// three to four times as long to paint it as drawn 1 px wide.
+func (p *Path) Swings() bool {
+	w := p.maxX - p.minX
+	return p.points >= 3 && w > 0 && w/float64(p.points-1) < 4 && p.travel > 8*w
 }
 
 // appendHundredths appends v with two decimals, as strconv's 'f' format

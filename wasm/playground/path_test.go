@@ -61,3 +61,52 @@ func TestHundredthsAsStrconvWrites(t *testing.T) {
 		t.Errorf("1e20: %s", got)
 	}
 }
+
+// TestPathSwings: a player alternating between -1 and 1 over 100 rounds
+// swings on a phone's chart (2.3 px a round) and not on a desktop's
+// (6.7 px a round); a smooth curve of 400 points, a flat one and a single
+// point do not.
+func TestPathSwings(t *testing.T) {
+	zigzag := func(rounds int, width float64) *Path {
+		var p Path
+		p.Reset()
+		for i := range rounds {
+			y := 20.0
+			if i%2 == 1 {
+				y = 200
+			}
+			p.Point(40+width*float64(i)/float64(rounds-1), y)
+		}
+		return &p
+	}
+	if !zigzag(100, 230).Swings() {
+		t.Error("100 alternating plays over 230 px: want it to swing")
+	}
+	if zigzag(100, 670).Swings() {
+		t.Error("100 alternating plays over 670 px: want it not to swing (6.7 px apart)")
+	}
+	var smooth, flat, one Path
+	smooth.Reset()
+	flat.Reset()
+	one.Reset()
+	for i := range 400 {
+		x := 40 + 300*float64(i)/399
+		smooth.Point(x, 110+90*math.Sin(float64(i)/40))
+		flat.Point(x, 50)
+	}
+	one.Point(10, 10)
+	for name, p := range map[string]*Path{"a smooth curve": &smooth, "a flat line": &flat, "one point": &one} {
+		if p.Swings() {
+			t.Errorf("%s: want it not to swing", name)
+		}
+	}
+	// Reset forgets the swings.
+	p := zigzag(100, 230)
+	p.Reset()
+	p.Point(0, 0)
+	p.Point(100, 0)
+	p.Point(200, 0)
+	if p.Swings() {
+		t.Error("after Reset, a flat line: want it not to swing")
+	}
+}

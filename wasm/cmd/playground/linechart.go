@@ -283,6 +283,9 @@ func (c *lineChart) render(curves []curve, logY bool) string {
 		if n := len(cv.ys); n > 0 && !math.IsNaN(cv.ys[n-1]) && !(logY && cv.ys[n-1] <= 0) {
 			c.path.Point(toPx(xAt(cv, n-1), cv.ys[n-1]))
 		}
+		if c.path.Swings() {
+			canvas.Set("lineWidth", 1) // (playground.Path.Swings)
+		}
 		ctx.Call("stroke", path2D.New(c.path.String()))
 		canvas.Call("setLineDash", dashNone)
 		canvas.Set("lineDashOffset", 0)

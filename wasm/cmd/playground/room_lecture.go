@@ -117,6 +117,15 @@ func (v *lectureView) draw() {
 	}
 	g, t := r.Game, r.Played()
 	v.plays.showFor(lectureState{r, t}, func() ([]curve, bool) { return v.playCurves(), false })
+	setText(v.el("readout"), v.chart.showFor(lectureState{r, t}, func() ([]curve, bool) { return v.regretCurves(), false }))
+	setText(v.el("t"), strconv.Itoa(t))
+	v.fillTable(g, t)
+}
+
+// regretCurves are the regret chart's curves: each player's regret, T,
+// sqrt T and OGD's two proven bounds.
+func (v *lectureView) regretCurves() []curve {
+	g, t := v.run().Game, v.run().Played()
 	var regrets []curve
 	for i, p := range g.Players {
 		regrets = append(regrets, curve{name: p.Name, color: lectureColors[i], ys: p.Regret[:t]})
@@ -128,14 +137,11 @@ func (v *lectureView) draw() {
 		}
 		return out
 	}
-	regrets = append(regrets,
+	return append(regrets,
 		curve{name: "T", color: "#3b4452", ys: ref(func(s float64) float64 { return s }), dashed: true},
 		curve{name: "√T", color: "#8a94a3", ys: ref(math.Sqrt), dashed: true},
 		curve{name: "OGD bound", color: lectureColors[1], ys: g.Players[1].Bound[:t], dashed: true},
 		curve{name: "OGD η/√t bound", color: lectureColors[2], ys: g.Players[2].Bound[:t], dashed: true})
-	setText(v.el("readout"), v.chart.draw(regrets, false))
-	setText(v.el("t"), strconv.Itoa(t))
-	v.fillTable(g, t)
 }
 
 // lectureState is the state of the game a picture shows.
@@ -154,13 +160,22 @@ func (v *lectureView) playCurves() []curve {
 	return plays
 }
 
-// prepare renders the plays chart of the state the next picture shows,
-// off screen (preparer): a picture's two charts take two frames, not one
-// (the plays zig-zag from -1 to 1, and painting them took a phone's CPU
-// 14 ms a picture).
-func (v *lectureView) prepare() {
+// prepareFirst renders the plays chart of the state the picture after
+// next shows, off screen, and prepare its regret chart in the next frame
+// (twoPartPreparer): a picture's two charts and its table take three
+// frames, not one (the plays zig-zag from -1 to 1, and painting them took
+// a phone's CPU 14 ms a picture).
+func (v *lectureView) prepareFirst() {
 	if r := v.run(); r != nil {
 		v.plays.renderAhead(lectureState{r, r.Played()}, v.playCurves(), false)
+	}
+}
+
+// prepare renders the regret chart of the state the next picture shows,
+// off screen (preparer).
+func (v *lectureView) prepare() {
+	if r := v.run(); r != nil {
+		v.chart.renderAhead(lectureState{r, r.Played()}, v.regretCurves(), false)
 	}
 }
 

@@ -30,7 +30,7 @@ var rooms = []roomSpec{
 		build: func(v *roomView) roomContent { return newBanditView(v) }},
 	{name: playground.RoomSampling, main: "room-sampling", prefix: "s-", storageKey: "unitfree.sampling.v1", drawEvery: 2,
 		build: func(v *roomView) roomContent { return newSamplingView(v) }},
-	{name: playground.RoomLecture, main: "room-lecture", prefix: "l-", storageKey: "unitfree.lecture.v1", drawEvery: 2,
+	{name: playground.RoomLecture, main: "room-lecture", prefix: "l-", storageKey: "unitfree.lecture.v1", drawEvery: 3,
 		build: func(v *roomView) roomContent { return newLectureView(v) }},
 }
 
