@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall/js"
 
 	"honnef.co/go/js/dom/v2"
@@ -97,7 +98,17 @@ func reducedMotion() bool {
 	return js.Global().Call("matchMedia", "(prefers-reduced-motion: reduce)").Get("matches").Bool()
 }
 
-func clock() float64 { return js.Global().Get("performance").Call("now").Float() }
+// performanceNow is performance.now bound to performance, so that clock
+// calls it without looking both up: a lookup is a crossing into
+// JavaScript and a value to finalise, and the rooms read the clock in
+// every step of a frame's budget.
+var performanceNow = sync.OnceValue(func() js.Value {
+	p := js.Global().Get("performance")
+	return p.Get("now").Call("bind", p)
+})
+
+// clock returns performance.now(): milliseconds since the page's start.
+func clock() float64 { return performanceNow().Invoke().Float() }
 
 func jsFloat(name string) float64 { return js.Global().Get(name).Float() }
 
