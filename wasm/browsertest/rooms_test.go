@@ -824,7 +824,8 @@ new MutationObserver(records => {
 
 // TestRoomPicturesRenderedAhead: while the bandit and lecture rooms play
 // (a picture every third frame), a picture's frame strokes nothing: the
-// bandit room's panels and chart, and the lecture room's two charts, are
+// bandit room's panels (region maps or SynSep's guesses) and chart, and
+// the lecture room's two charts, are
 // drawn off screen in the two frames before and copied on screen in one
 // call each. The frame before the picture's steps nothing, and the frame
 // before that plays its rounds, so the stream keeps its speed. Drawn in
@@ -844,10 +845,22 @@ for (const name of ["drawImage", "stroke", "fillRect"]) {
 }`
 	lecture := playground.NewLecture()
 	lecture.Rounds = 5000
+	synsep := playground.NewBanditRoom()
+	if err := synsep.LoadPreset(playground.BanditSynSep); err != nil {
+		t.Fatal(err)
+	}
+	synsep.Rounds = 2000 // beyond the recording at one round per frame
 	url := serveSite(t, server.New(siteDir))
-	for _, room := range []struct{ name, hash, global, speed string }{
-		{"bandit", "#bandit", "unitfreeBandit", "b-speed"},
-		{"lecture", playground.Hash(playground.RoomLecture, links.Encode(lecture)), "unitfreeLecture", "l-speed"},
+	// SynSep's full SOBA takes longer to step than a frame's budget gives
+	// it on a loaded machine (rounds that do not fit are dropped, by
+	// design), so its speed is not checked.
+	for _, room := range []struct {
+		name, hash, global, speed string
+		keepsSpeed                bool
+	}{
+		{"bandit", "#bandit", "unitfreeBandit", "b-speed", true},
+		{"bandit-synsep", playground.Hash(playground.RoomBandit, links.Encode(synsep)), "unitfreeBandit", "b-speed", false},
+		{"lecture", playground.Hash(playground.RoomLecture, links.Encode(lecture)), "unitfreeLecture", "l-speed", true},
 	} {
 		t.Run(room.name, func(t *testing.T) {
 			ctx := newLiveTab(t)
@@ -905,7 +918,7 @@ for (const name of ["drawImage", "stroke", "fillRect"]) {
 			}
 			// The picture's rounds are published with it, up to 3 frames late.
 			frames, rounds := end.Frames-start.Frames, end.Rounds-start.Rounds
-			if rate := float64(rounds) / float64(frames); rate < 0.85 || rate > 1.1 {
+			if rate := float64(rounds) / float64(frames); room.keepsSpeed && (rate < 0.85 || rate > 1.1) {
 				t.Errorf("%d rounds in %d frames at one round per frame (%.2f a frame)", rounds, frames, rate)
 			}
 		})

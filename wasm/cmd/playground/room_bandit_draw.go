@@ -354,25 +354,25 @@ func (v *banditView) prepareFirst() {
 }
 
 // prepare draws the panels of the state the next picture shows off screen,
-// from the region maps prepareFirst computed (preparer).
+// from the region maps prepareFirst computed, or SynSep's guesses brought
+// up to date between the pictures (preparer).
 func (v *banditView) prepare() {
-	if v.run() == nil || v.model.Data != playground.BanditPoints {
+	if v.run() == nil {
 		return
 	}
 	f := v.frameOf()
+	wholeLeft := 1 // panels whose points may be stamped whole in this frame
 	for i, p := range v.panels {
 		if p.drawn {
-			v.renderAhead(i, p, f)
+			v.renderAhead(i, p, f, &wholeLeft)
 		}
 	}
 }
 
 // renderAhead draws panel i's next picture off screen, for the next frame
 // (the picture's) to copy on screen at once: its canvas calls and their
-// painting took a third of a picture's frame on a phone's CPU. (SynSep's
-// panels, whose points are stamped anew as their guesses change, are
-// drawn in the picture's frame.)
-func (v *banditView) renderAhead(i int, p *banditPanel, f playground.Frame) {
+// painting took a third of a picture's frame on a phone's CPU.
+func (v *banditView) renderAhead(i int, p *banditPanel, f playground.Frame, wholeLeft *int) {
 	if w, h := p.canvas.Width(), p.canvas.Height(); p.back == nil || p.back.Width() != w || p.back.Height() != h {
 		p.back = createCanvas(v.doc)
 		p.back.SetWidth(w)
@@ -381,7 +381,7 @@ func (v *banditView) renderAhead(i int, p *banditPanel, f playground.Frame) {
 		p.bctx.Scale(float64(w)/panelSize, float64(h)/panelSize)
 	}
 	at := v.frame + 1
-	v.drawPanel(p.bctx, i, p, f, at, nil)
+	v.drawPanel(p.bctx, i, p, f, at, wholeLeft)
 	rasterize(p.back)
 	p.ahead = v.panelKey(i, f, at)
 }
