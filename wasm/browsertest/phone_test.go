@@ -204,6 +204,105 @@ func TestPhoneControlsStayPut(t *testing.T) {
 	}
 }
 
+// TestUnitsFirstPicturesSpread: on a phone slowed 4x, the units
+// playground spreads its first pictures over frames. The frame that shows
+// it draws nothing (it lays out and paints the whole playground); each
+// learner's panel is first painted in a frame of its own (all four in one
+// frame made a task of 130-170 ms of CPU, the page's longest after load);
+// and while the stream plays, the chart is drawn off screen in an earlier
+// frame than the one that copies it on screen (drawn and shown in one
+// frame, it made another task of 140-230 ms).
+func TestUnitsFirstPicturesSpread(t *testing.T) {
+	const watch = `window.frames = 0; window.shownAt = -1; window.calls = []; window.nextCanvas = 0;
+const count = () => { window.frames++; requestAnimationFrame(count); };
+requestAnimationFrame(count);
+new MutationObserver(() => {
+  const l = document.getElementById("loading");
+  if (window.shownAt < 0 && l && l.hidden) window.shownAt = window.frames;
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["hidden"] });
+const canvasID = (c) => c.unitfreeID || (c.unitfreeID = ++window.nextCanvas);
+for (const name of ["drawImage", "stroke", "fillRect", "fillText", "putImageData"]) {
+  const call = CanvasRenderingContext2D.prototype[name];
+  CanvasRenderingContext2D.prototype[name] = function (...args) {
+    const c = this.canvas;
+    const where = c.id === "chart" ? "chart" : c.closest?.("#panels .learner-panel") ? "panel" : "off";
+    const from = name === "drawImage" && args[0] instanceof HTMLCanvasElement ? canvasID(args[0]) : 0;
+    window.calls.push({ frame: window.frames, name, where, canvas: canvasID(c), from, playing: !!window.unitfree?.playing });
+    return call.apply(this, args);
+  };
+}`
+	ctx := newLiveTab(t)
+	emulatePhone(t, ctx, 412, 823, 4)
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: watch}); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(serveSite(t, server.New(siteDir)))); err != nil {
+		t.Fatal(err)
+	}
+	// Every panel painted and the chart shown twice while playing.
+	waitFor(t, ctx, "the panels painted and the chart shown twice while playing", `(() => {
+  const panels = new Set(window.calls.filter(c => c.where === "panel" && c.name === "fillRect").map(c => c.canvas));
+  const shows = window.calls.filter(c => c.where === "chart" && c.name === "drawImage" && c.playing).length;
+  return panels.size === document.querySelectorAll("#panels .learner-panel").length && panels.size > 0 && shows >= 2;
+})()`, time.Duration(budget(15000, 60000))*time.Millisecond)
+	type call struct {
+		Frame   int    `json:"frame"`
+		Name    string `json:"name"`
+		Where   string `json:"where"`
+		Canvas  int    `json:"canvas"`
+		From    int    `json:"from"`
+		Playing bool   `json:"playing"`
+	}
+	type seen struct {
+		ShownAt int    `json:"shownAt"`
+		Calls   []call `json:"calls"`
+	}
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[seen](`({shownAt: window.shownAt, calls: window.calls})`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.ShownAt < 0 {
+		t.Fatal("the loading screen was never hidden")
+	}
+	firstPaint := map[int]int{} // panel canvas -> frame of its first fillRect
+	var firstFrames []int
+	chartBacks := map[int]bool{}
+	for _, c := range s.Calls {
+		if c.Frame == s.ShownAt+1 {
+			t.Errorf("the frame that shows the playground (%d) also drew: %s on a %s canvas", c.Frame, c.Name, c.Where)
+		}
+		if c.Where == "panel" && c.Name == "fillRect" {
+			if _, ok := firstPaint[c.Canvas]; !ok {
+				firstPaint[c.Canvas] = c.Frame
+				firstFrames = append(firstFrames, c.Frame)
+			}
+		}
+		if c.Where == "chart" && c.Name == "drawImage" && c.From != 0 {
+			chartBacks[c.From] = true
+		}
+	}
+	for i := 1; i < len(firstFrames); i++ {
+		if firstFrames[i] <= firstFrames[i-1] {
+			t.Errorf("the panels were first painted in frames %v: want each in a frame of its own", firstFrames)
+			break
+		}
+	}
+	shows := 0
+	for _, show := range s.Calls {
+		if show.Where != "chart" || show.Name != "drawImage" || !show.Playing {
+			continue
+		}
+		shows++
+		for _, c := range s.Calls {
+			if c.Frame == show.Frame && chartBacks[c.Canvas] && (c.Name == "stroke" || c.Name == "fillText") {
+				t.Errorf("frame %d drew the chart (%s) and showed it: want it drawn in an earlier frame", c.Frame, c.Name)
+				break
+			}
+		}
+	}
+	t.Logf("shown in frame %d; panels first painted in frames %v; chart shown %d times while playing", s.ShownAt+1, firstFrames, shows)
+}
+
 // TestPhoneFrames measures every playing room's frames on the phone
 // emulation of TestPhoneLiveOnLoad (touch only, CPU 4x slower), as it
 // plays by itself from load with its defaults: the interval between

@@ -41,7 +41,7 @@ type app struct {
 	lastRegr      time.Time
 	comparing     bool       // the comparator in hindsight is being searched for (compareRegrets)
 	regretsNew    bool       // regrets came since the last frame drew
-	answerFirst   bool       // a visitor acted: the next frame paints the controls' answer alone
+	answerFirst   bool       // a visitor acted, or the playground was shown: the next frame paints that alone
 	chartAt       heatTarget // what the chart showed when last drawn, resting
 	picturesDue   bool       // a heatmap is being computed (published for the tests)
 	drag          *dragState
@@ -200,6 +200,10 @@ func (a *app) start() {
 	setAttr(a.el("loading"), "hidden", "")
 	removeAttr(a.el("app"), "data-building") // shown (buildUnits unhid it to lay it out)
 	a.interactiveMs = clock()
+	// The frame that shows the playground lays out and paints all of it:
+	// it draws nothing more (on a phone slowed 4x, that was 85 ms of its
+	// own, and the first overlay drawn ahead made it a task of 150 ms).
+	a.answerFirst = true
 	// The comparator in hindsight (a BFGS solve) waits its turn while the
 	// stream plays: in the first frame it made the page's longest task.
 	a.lastRegr = time.Now()
@@ -286,10 +290,11 @@ func (a *app) start() {
 // what does not fit is dropped, as a slow step is.
 const stepBudgetMs = 8.0
 
-// heatmapDue says whether a panel has part of its next heatmap computed.
+// heatmapDue says whether a panel has part of its next heatmap computed,
+// or a complete one that waits to be painted.
 func (a *app) heatmapDue() bool {
 	for _, p := range a.panels {
-		if p.nextRow != 0 {
+		if p.nextRow != 0 || p.fresh {
 			return true
 		}
 	}
@@ -301,14 +306,20 @@ func (a *app) heatmapDue() bool {
 // desktop's): at least heatStep rows of one panel, more while it lasts.
 const heatBudgetMs = 6.0
 
+// While the stream plays, the chart is rendered off screen twice a second
+// (in frame chartAheadFrame of every 30, not among the first), and shown
+// two frames later (chartShowFrame): both even, as the frames that draw.
+const chartAheadFrame, chartShowFrame = 14, 16
+
 // draw brings the panels and the chart up to date, one piece of work per
-// frame: the chart (twice a second while the stream plays, once when it
-// rests), else the heatmaps due, a few rows at a time, panel after panel,
-// within the frame's budget. Each panel is painted when its heatmap is
-// complete. The comparator in hindsight is searched for beside the frames
-// (compareRegrets): every few seconds while the stream plays, once when it
-// rests and the heatmaps are complete. It reports whether more drawing is
-// due.
+// frame: the chart (drawn once when the stream rests; while it plays,
+// rendered off screen twice a second and shown two frames later, beside
+// the heatmaps), else the heatmaps due, a few rows at a time, panel after
+// panel, within the frame's budget. Each panel is painted when its
+// heatmap is complete (a first picture one a frame). The comparator in
+// hindsight is searched for beside the frames (compareRegrets): every few
+// seconds while the stream plays, once when it rests and the heatmaps are
+// complete. It reports whether more drawing is due.
 func (a *app) draw() (more bool) {
 	resting := !a.player.Playing()
 	t := a.heatTarget()
@@ -326,15 +337,24 @@ func (a *app) draw() (more bool) {
 	a.regretsNew = false
 	t0 := clock()
 	switch {
-	case resting && a.chartAt != t || !resting && a.frames.count%30 == 16: // 2 Hz while playing, not in the first frames
+	case resting && a.chartAt != t:
 		a.chart.draw(a)
 		a.chartAt = t
 		a.phase("chart", t0)
+	case !resting && a.frames.count%30 == chartAheadFrame:
+		a.chart.renderAhead(a, a.frames.count/30)
+		a.phase("chart", t0)
 	default:
+		if !resting && a.frames.count%30 == chartShowFrame {
+			a.chart.showAhead(a, a.frames.count/30)
+		}
 		deadline := t0 + heatBudgetMs
 		for computing := true; computing; {
 			computing = false
 			for i, p := range a.panels {
+				if p.fresh && p.shown != t {
+					p.fresh = false // its first picture waited, and is out of date
+				}
 				if p.fresh || !p.due(t) {
 					continue
 				}
@@ -347,7 +367,26 @@ func (a *app) draw() (more bool) {
 		a.phase("heatmaps", t0)
 	}
 	t0 = clock()
+	// A frame makes one first drawing at most: a panel's first picture (its
+	// canvases' first uses, its code's first run) or a panel's overlay
+	// drawn ahead of its picture. On a phone slowed 4x the four panels'
+	// first pictures, with their overlays, in one frame were a task of
+	// 130-170 ms. A panel whose first picture waits keeps its heatmap
+	// (fresh), and the stream waits for it (heatmapDue).
+	firstDrawn := false
 	for i, p := range a.panels {
+		if p.fresh && !p.painted {
+			if firstDrawn {
+				more = true
+				continue
+			}
+			firstDrawn = true
+			if p.overlayFor != a.version { // its overlay now, its picture in the next frame
+				p.overlayAhead(a, t.frame)
+				more = true
+				continue
+			}
+		}
 		p.paint(a, i, p.fresh)
 		// The figures change with the heatmap while the stream plays, at
 		// the round it shows; at rest, with the state and the regrets, at
@@ -358,6 +397,12 @@ func (a *app) draw() (more bool) {
 		}
 		p.fresh = false
 		more = more || p.due(t)
+	}
+	for _, p := range a.panels {
+		if !firstDrawn && p.overlayFor != a.version && p.due(t) && !p.fresh {
+			p.overlayAhead(a, t.frame)
+			firstDrawn = true
+		}
 	}
 	a.phase("panels", t0)
 	more = more || resting && a.run.Played() > 0 && a.regretsAt != at || a.comparing

@@ -39,16 +39,20 @@ type panel struct {
 	texts      *textSlots // the figures
 	painted    bool       // the heatmap has been computed at least once
 	nextRow    int        // the next heatmap's rows before this one are computed
-	fresh      bool       // the heatmap was completed in this frame
+	fresh      bool       // the heatmap was completed and waits to be painted
 	figuresAt  int        // the version and round of the figures shown
 	// bandRounds are the rounds of the stream that the heatmap's bands on
 	// screen were computed at (published for the tests).
 	bandRounds [heatmapCells / heatBand]int
 	// overlay holds the axes and the points, redrawn only when the data, the
-	// units or the learners change (version), not every frame.
-	overlay  *dom.HTMLCanvasElement
-	octx     *dom.CanvasRenderingContext2D
-	oversion int
+	// units or the learners change (version), not every frame: drawn ahead
+	// while the heatmap of a new version is computed (overlayFor), then
+	// copied under each picture of that version (oversion is the one on
+	// screen).
+	overlay    *dom.HTMLCanvasElement
+	octx       *dom.CanvasRenderingContext2D
+	overlayFor int
+	oversion   int
 }
 
 // buildPanels (re)creates one panel per learner.
@@ -105,7 +109,7 @@ func (a *app) buildPanelsPaced(pace func()) {
 		p.overlay.SetHeight(int(panelSize * dpr))
 		p.octx = p.overlay.GetContext2d()
 		p.octx.SetTransform(dpr, 0, 0, dpr, 0, 0)
-		p.oversion = -1
+		p.overlayFor, p.oversion = -1, -1
 		pace()
 		a.bindCanvas(canvas)
 		a.panels = append(a.panels, p)
@@ -282,11 +286,21 @@ func (p *panel) paint(a *app, i int, fresh bool) {
 	c.Set("lineWidth", 1.5)
 	c.Call("stroke", p.boundary)
 
-	if p.oversion != a.version {
+	if p.overlayFor != a.version {
 		p.drawOverlay(a, f)
-		p.oversion = a.version
+		p.overlayFor = a.version
 	}
+	p.oversion = a.version
 	c.DrawImageWithDst(p.overlay, 0, 0, f.Width, f.Height)
+}
+
+// overlayAhead draws the overlay of the current version in frame f ahead
+// of the picture that copies it (app.draw), and has the browser paint it
+// now (rasterize), so that the picture's frame only copies it.
+func (p *panel) overlayAhead(a *app, f playground.Frame) {
+	p.drawOverlay(a, f)
+	p.overlayFor = a.version
+	rasterize(p.overlay)
 }
 
 // showFigures writes learner i's figures and meter (the round's stats).
