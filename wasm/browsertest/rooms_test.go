@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -764,10 +765,13 @@ new MutationObserver(() => {
 // the first time in an animation frame of its own (a frame draws one part
 // for the first time, and more only within 12 ms). On that phone the
 // panels and the controls were one task of 310-380 ms, and the panels'
-// first drawings one frame of 180-230 ms of script. Seen here: the
-// program's yields (MessageChannel posts) when each panel is added and
-// when the learners' boxes are ticked, and the animation frame of each
-// panel's first fill.
+// first drawings one frame of 180-230 ms of script. Each bandit panel's
+// axes are drawn off screen in a frame before its first picture (a panel's
+// axes and first picture in one frame were a task of about 140 ms of CPU).
+// Seen here: the program's yields (MessageChannel posts) when each panel
+// is added and when the learners' boxes are ticked, the animation frame of
+// each panel's first fill, and the frames that write text off screen on a
+// canvas of a panel's size (its axes).
 func TestRoomPanelsOneAtATime(t *testing.T) {
 	const watch = countYields + `window.frames = 0; window.panelAt = []; window.checkedAt = -1; window.firstDrawn = [];
 const count = () => { window.frames++; requestAnimationFrame(count); };
@@ -777,6 +781,13 @@ CanvasRenderingContext2D.prototype.fillRect = function (...args) {
   const panel = this.canvas.closest?.(".learner-panel");
   if (panel && !panel.dataset.seenDrawn) { panel.dataset.seenDrawn = "1"; window.firstDrawn.push(window.frames); }
   return fill.apply(this, args);
+};
+window.axesDrawn = []; // frames that wrote text off screen at a panel's size: its axes
+const text = CanvasRenderingContext2D.prototype.fillText;
+CanvasRenderingContext2D.prototype.fillText = function (...args) {
+  const panel = document.querySelector("main.room:not([hidden]) .learner-panel canvas");
+  if (!this.canvas.isConnected && panel && this.canvas.width === panel.width && this.canvas.height === panel.height) window.axesDrawn.push(window.frames);
+  return text.apply(this, args);
 };
 new MutationObserver(records => {
   for (const r of records) for (const n of r.addedNodes)
@@ -791,9 +802,10 @@ new MutationObserver(records => {
 				PanelAt    []int `json:"panelAt"`
 				CheckedAt  int   `json:"checkedAt"`
 				FirstDrawn []int `json:"firstDrawn"`
+				AxesDrawn  []int `json:"axesDrawn"`
 			}
 			waitFor(t, ctx, "every panel drawn", `window.firstDrawn.length === document.querySelectorAll("main.room:not([hidden]) .learner-panel").length`, 10*time.Second)
-			s, err := chromedp.Run(ctx, chromedp.Evaluate[seen](`({panelAt: window.panelAt, checkedAt: window.checkedAt, firstDrawn: window.firstDrawn})`))
+			s, err := chromedp.Run(ctx, chromedp.Evaluate[seen](`({panelAt: window.panelAt, checkedAt: window.checkedAt, firstDrawn: window.firstDrawn, axesDrawn: window.axesDrawn})`))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -815,6 +827,15 @@ new MutationObserver(records => {
 			for i := 1; i < len(s.FirstDrawn); i++ {
 				if s.FirstDrawn[i] <= s.FirstDrawn[i-1] {
 					t.Errorf("the panels were first drawn in animation frames %v: want each in a frame of its own", s.FirstDrawn)
+					break
+				}
+			}
+			if len(s.AxesDrawn) == 0 {
+				t.Errorf("no panel's axes were seen drawn off screen")
+			}
+			for _, f := range s.FirstDrawn {
+				if slices.Contains(s.AxesDrawn, f) {
+					t.Errorf("frame %d drew a panel's axes and first drew a panel (axes in frames %v, panels in %v): want the axes drawn in a frame before", f, s.AxesDrawn, s.FirstDrawn)
 					break
 				}
 			}

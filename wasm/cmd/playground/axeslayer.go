@@ -22,6 +22,14 @@ type axesLayer struct {
 // draw paints the axes of frame f with the given titles onto c, whose
 // canvas has target's size in device pixels.
 func (l *axesLayer) draw(doc dom.Document, c *dom.CanvasRenderingContext2D, target *dom.HTMLCanvasElement, f playground.Frame, xName, yName string) {
+	l.prepare(doc, target, f, xName, yName)
+	c.DrawImageWithDst(l.canvas, 0, 0, f.Width, f.Height)
+}
+
+// prepare draws the axes of frame f with the given titles on the layer,
+// for a canvas of target's size in device pixels, unless the layer holds
+// them already.
+func (l *axesLayer) prepare(doc dom.Document, target *dom.HTMLCanvasElement, f playground.Frame, xName, yName string) {
 	w, h := target.Width(), target.Height()
 	if l.canvas == nil {
 		l.canvas = createCanvas(doc)
@@ -34,5 +42,4 @@ func (l *axesLayer) draw(doc dom.Document, c *dom.CanvasRenderingContext2D, targ
 		drawAxes(l.ctx, f, xName, yName)
 		l.frame, l.xName, l.yName = f, xName, yName
 	}
-	c.DrawImageWithDst(l.canvas, 0, 0, f.Width, f.Height)
 }

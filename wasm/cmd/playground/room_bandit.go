@@ -68,7 +68,8 @@ type banditPanel struct {
 	incremental bool                  // dots were stamped over the image since it was stamped whole
 	dotsFrame   playground.Frame      // the frame of the image of 2-D points (drawPoints)
 
-	drawn bool // the panel was drawn once (firstDrawings)
+	drawn     bool // the panel was drawn once (firstDrawings)
+	axesAhead bool // its axes were drawn ahead of its first picture (firstDrawings.ahead)
 
 	// The picture rendered ahead of the frame that shows it (prepare), and
 	// the state it shows.

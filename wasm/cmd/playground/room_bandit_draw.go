@@ -40,6 +40,9 @@ func (v *banditView) draw() {
 	wholeLeft := 1 // panels whose points may be stamped whole in this frame
 	first := newFirstDrawings(v.wholeDrawn)
 	for i, p := range v.panels {
+		if first.ahead(p.drawn, &p.axesAhead, func() { v.axesAhead(p, f) }) {
+			continue
+		}
 		if first.turn(&p.drawn) {
 			if key := v.panelKey(i, f, v.frame); p.ahead == key && key.run != nil {
 				p.ctx.DrawImageWithDst(p.back, 0, 0, panelSize, panelSize)
@@ -62,6 +65,23 @@ func (v *banditView) draw() {
 		return
 	}
 	setText(v.el("round"), v.run().RoundText(v.model.Classes))
+}
+
+// axisTitles returns the panels' axis titles: the features' for 2-D
+// points, the principal components' for SynSep.
+func (v *banditView) axisTitles() (x, y string) {
+	if v.model.Data == playground.BanditPoints {
+		return axisTitle(v.model.Features[0]), axisTitle(v.model.Features[1])
+	}
+	return "principal component 1", "principal component 2"
+}
+
+// axesAhead draws panel p's axes for frame f off screen and has them
+// painted, ahead of its first picture.
+func (v *banditView) axesAhead(p *banditPanel, f playground.Frame) {
+	xName, yName := v.axisTitles()
+	p.axes.prepare(v.doc, p.canvas, f, xName, yName)
+	rasterize(p.axes.canvas)
 }
 
 // flashUntilAt is the frame until which the last feedback flashes in a
@@ -243,10 +263,7 @@ func (v *banditView) drawPanel(c *dom.CanvasRenderingContext2D, i int, p *bandit
 		c.Set("imageSmoothingEnabled", false)
 		c.DrawImageWithDst(p.region, x0, y0, x1-x0, y1-y0)
 	}
-	xName, yName := "principal component 1", "principal component 2"
-	if points {
-		xName, yName = axisTitle(v.model.Features[0]), axisTitle(v.model.Features[1])
-	}
+	xName, yName := v.axisTitles()
 	p.axes.draw(v.doc, c, p.canvas, f, xName, yName)
 	if v.run() == nil {
 		for _, pt := range v.model.Points {

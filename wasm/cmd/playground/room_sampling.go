@@ -46,6 +46,9 @@ type samplingPanel struct {
 	discs  []playground.Disc
 	dotsAt samplingState // the state the image was painted for by prepare, zero when none
 	drawn  bool          // the panel was drawn once (firstDrawings)
+	// axesAhead says its axes were drawn ahead of its first picture
+	// (firstDrawings.ahead).
+	axesAhead bool
 }
 
 func newSamplingView(rv *roomView) *samplingView {
@@ -259,6 +262,9 @@ func (v *samplingView) press(px, py float64, erase bool) {
 		num(v.label), num(math.Round(x*100)/100), num(math.Round(y*100)/100)), before)
 }
 
+// samplingX and samplingY are the panels' axis titles.
+const samplingX, samplingY = "x₁", "x₂"
+
 // draw paints the panels and the two charts.
 func (v *samplingView) draw() {
 	if v.run() == nil {
@@ -269,14 +275,17 @@ func (v *samplingView) draw() {
 	state := v.state()
 	first := newFirstDrawings(v.wholeDrawn)
 	for i, p := range v.panels {
-		if !first.turn(&p.drawn) {
+		if first.ahead(p.drawn, &p.axesAhead, func() {
+			p.axes.prepare(v.doc, p.canvas, f, samplingX, samplingY)
+			rasterize(p.axes.canvas)
+		}) || !first.turn(&p.drawn) {
 			continue
 		}
 		tr := v.run().Tracks[i]
 		c := p.ctx
 		c.SetFillStyle("#ffffff")
 		c.FillRect(0, 0, f.Width, f.Height)
-		p.axes.draw(v.doc, c, p.canvas, f, "x₁", "x₂")
+		p.axes.draw(v.doc, c, p.canvas, f, samplingX, samplingY)
 		// The current separator w₁x₁ + w₂x₂ + w₃ = 0 (ridge: the zero level).
 		w := tr.Opt.W()
 		if math.Abs(w[1]) > 1e-12 || math.Abs(w[0]) > 1e-12 {
