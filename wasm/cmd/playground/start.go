@@ -41,8 +41,8 @@ func buildUnits(doc dom.Document) {
 		// The start is cut into short tasks (pace), so that the page is
 		// never blocked for long while the playground builds itself.
 		go func() {
-			// The runtime's start and the packages' initialisation are
-			// the program's first task: the build begins in the next one.
+			// The state's reading (restore) ends its task: the build
+			// begins in the next one.
 			nextTask()
 			// Laid out while it is built, unseen (style.css: data-building).
 			app := a.el("app")
