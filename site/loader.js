@@ -148,14 +148,44 @@
   }
 
   // registerOffline makes the site work offline after the first visit
-  // (sw.js). It runs once the playground has started, so that the worker's
-  // install, which downloads every file of the site, does not compete with
-  // the playground's own download. Service workers need a secure context:
-  // https, or localhost.
+  // (sw.js). Service workers need a secure context: https, or localhost.
+  // The worker's install downloads every file of the site and writes them
+  // to the cache: on a two-core machine that took a core's worth of the
+  // seconds in which the page starts, and the page's own tasks ran up to
+  // four times longer. So it waits until the page rests (offlineWhenResting).
+  let offlineAsked = false;
   function registerOffline() {
-    if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+    if (offlineAsked || !("serviceWorker" in navigator) || !window.isSecureContext) return;
+    offlineAsked = true;
     navigator.serviceWorker.register("sw.js", { updateViaCache: "none" })
       .catch((err) => console.log("service worker not registered: " + err.message));
+  }
+
+  // The states the programs publish, each with whether its stream plays.
+  const streams = ["unitfree", "unitfreeBandit", "unitfreeSampling", "unitfreeLecture"];
+
+  // offlineWhenResting registers the site for offline use, once a program
+  // runs, at the first of: the programs have published their states and
+  // no stream plays (the visitor paused, the stream ended, or the page
+  // never played), the page is hidden, or offlineAtMostMs have passed.
+  const offlineAtMostMs = 30000;
+  let offlineWaiting = false;
+  function offlineWhenResting() {
+    if (offlineWaiting || offlineAsked) return;
+    offlineWaiting = true;
+    const since = performance.now();
+    const check = () => {
+      const states = streams.map((name) => window[name]).filter(Boolean);
+      const resting = states.length > 0 && !states.some((state) => state.playing);
+      if (resting || document.hidden || performance.now() - since > offlineAtMostMs) {
+        document.removeEventListener("visibilitychange", check);
+        registerOffline();
+        return;
+      }
+      setTimeout(check, 1000);
+    };
+    document.addEventListener("visibilitychange", check);
+    setTimeout(check, 1000);
   }
 
   let rooms = null; // the rooms' program once loading (unitfreeLoadRooms)
@@ -208,7 +238,7 @@
   async function start() {
     const { exited } = await run("playground.wasm", document.getElementById("load-progress"),
       document.getElementById("load-status"), "the playground", () => { window.unitfreeLoadMs = performance.now(); }, unitsFirst);
-    registerOffline();
+    offlineWhenResting();
     await exited;
     if (document.body.dataset.failed !== "true") window.unitfreeFail(stopped("playground"));
   }
@@ -231,7 +261,7 @@
     box.hidden = false;
     rooms = run("rooms.wasm", document.getElementById("rooms-progress"), status, "the room")
       .then(({ exited }) => {
-        registerOffline();
+        offlineWhenResting();
         return exited.then(() => fail(stopped("room")));
       })
       .catch((err) => fail("The room could not be loaded: " + err.message));

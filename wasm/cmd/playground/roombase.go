@@ -226,11 +226,13 @@ func (v *roomView) enterPaced(link string, pace func()) {
 	v.sync()
 }
 
-// leave pauses the room when another is shown.
+// leave pauses the room when another is shown, and publishes that it
+// rests (the loader waits for rest to register the site offline).
 func (v *roomView) leave() {
 	v.active = false
 	v.player.Pause()
 	v.sync()
+	v.content.publish()
 }
 
 // key handles a key press while the room is shown.

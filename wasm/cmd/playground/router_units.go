@@ -41,6 +41,7 @@ func (r *unitsRouter) route() {
 		if r.active {
 			r.a.player.Pause()
 			r.a.syncControls()
+			r.a.publish() // it rests (the loader waits for rest to register the site offline)
 		}
 		r.active = false
 		setAttr(r.a.el("app"), "hidden", "")
