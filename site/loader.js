@@ -155,7 +155,6 @@
   // four times longer. So it waits until the page rests (offlineWhenResting).
   let offlineAsked = false;
   function registerOffline() {
-    if (offlineAsked || !("serviceWorker" in navigator) || !window.isSecureContext) return;
     offlineAsked = true;
     navigator.serviceWorker.register("sw.js", { updateViaCache: "none" })
       .catch((err) => console.log("service worker not registered: " + err.message));
@@ -171,21 +170,26 @@
   const offlineAtMostMs = 30000;
   let offlineWaiting = false;
   function offlineWhenResting() {
-    if (offlineWaiting || offlineAsked) return;
+    if (offlineWaiting || !("serviceWorker" in navigator) || !window.isSecureContext) return;
     offlineWaiting = true;
     const since = performance.now();
     const check = () => {
+      if (offlineAsked) return;
       const states = streams.map((name) => window[name]).filter(Boolean);
       const resting = states.length > 0 && !states.some((state) => state.playing);
       if (resting || document.hidden || performance.now() - since > offlineAtMostMs) {
         document.removeEventListener("visibilitychange", check);
         registerOffline();
-        return;
       }
-      setTimeout(check, 1000);
+    };
+    // Polled once a second (one timer, whatever the page's visibility
+    // does), and at once when the page is hidden.
+    const poll = () => {
+      check();
+      if (!offlineAsked) setTimeout(poll, 1000);
     };
     document.addEventListener("visibilitychange", check);
-    setTimeout(check, 1000);
+    setTimeout(poll, 1000);
   }
 
   let rooms = null; // the rooms' program once loading (unitfreeLoadRooms)
