@@ -42,11 +42,15 @@
     }
   }
 
+  // The compiling worker's warm-up of each program: {failed, runs, ms}.
+  window.unitfreeWarmUps = {};
+
   // compileInWorker downloads and compiles a WebAssembly file in
   // compile-worker.js (streaming compilation off the main thread, then a
-  // first run there that compiles the program's start) and
+  // first run there that compiles the program's start; when the program
+  // settles, more runs until the browser has optimised its hot code) and
   // resolves to the module; it rejects if the browser cannot.
-  function compileInWorker(file, progress) {
+  function compileInWorker(file, progress, settles) {
     return new Promise((resolve, reject) => {
       const worker = new Worker("compile-worker.js");
       worker.onerror = (event) => {
@@ -57,11 +61,14 @@
       worker.onmessage = ({ data }) => {
         if ("got" in data) return progress(data.got, data.total, data.done);
         worker.terminate();
-        if (data.warm) console.log(`warming ${file} up in the worker failed: ${data.warm}`);
+        if (data.warm) {
+          window.unitfreeWarmUps[file] = data.warm;
+          if (data.warm.failed) console.log(`warming ${file} up in the worker failed: ${data.warm.failed}`);
+        }
         if (data.module) resolve(data.module);
         else reject(new Error(data.error));
       };
-      worker.postMessage({ file });
+      worker.postMessage({ file, settles });
     });
   }
 
@@ -107,8 +114,13 @@
   // them) and starts a Go program, calling compiled (if given) between the
   // two, after waiting for ready (if given: a function returning a
   // promise); it resolves when the program is running, to its exit as a
-  // promise, which never resolves while the program works.
-  async function run(file, bar, status, what, compiled, ready) {
+  // promise, which never resolves while the program works. A program that
+  // settles (the one a visit lands on) starts once the compiling worker
+  // has run it until the browser optimised its hot code: beside the page's
+  // start, on two cores, that optimising stretched the start's tasks
+  // threefold. One a visitor opens later (a room's first click) starts
+  // after a single run: the visitor waits for it.
+  async function run(file, bar, status, what, settles, compiled, ready) {
     if (typeof WebAssembly !== "object") {
       throw new Error("this browser cannot run WebAssembly.");
     }
@@ -119,7 +131,7 @@
     let module;
     if (typeof Worker === "function") {
       try {
-        module = await compileInWorker(file, progress);
+        module = await compileInWorker(file, progress, settles);
       } catch (err) {
         // The server's answer is the worker's error too: say it, unless
         // the worker itself could not run (then compile here).
@@ -241,7 +253,7 @@
 
   async function start() {
     const { exited } = await run("playground.wasm", document.getElementById("load-progress"),
-      document.getElementById("load-status"), "the playground", () => { window.unitfreeLoadMs = performance.now(); }, unitsFirst);
+      document.getElementById("load-status"), "the playground", true, () => { window.unitfreeLoadMs = performance.now(); }, unitsFirst);
     offlineWhenResting();
     await exited;
     if (document.body.dataset.failed !== "true") window.unitfreeFail(stopped("playground"));
@@ -250,8 +262,9 @@
   start().catch((err) => window.unitfreeFail("The playground could not be loaded: " + err.message));
 
   // unitfreeLoadRooms loads the rooms' program once; it shows the room the
-  // location names and hides the #rooms-loading box itself.
-  window.unitfreeLoadRooms = function () {
+  // location names and hides the #rooms-loading box itself. landing: the
+  // visit landed on a room's link (the program settles, see run).
+  window.unitfreeLoadRooms = function (landing) {
     if (rooms) return rooms;
     const box = document.getElementById("rooms-loading");
     const status = document.getElementById("rooms-status");
@@ -263,7 +276,7 @@
       err.hidden = false;
     };
     box.hidden = false;
-    rooms = run("rooms.wasm", document.getElementById("rooms-progress"), status, "the room")
+    rooms = run("rooms.wasm", document.getElementById("rooms-progress"), status, "the room", landing === true)
       .then(({ exited }) => {
         offlineWhenResting();
         return exited.then(() => fail(stopped("room")));
@@ -275,7 +288,7 @@
   // A link to another room (#bandit/…, #sampling/…, #lecture/…, #board/…) needs both
   // programs: the rooms' one starts downloading now, beside the
   // playground's, instead of after it (it shows the room itself).
-  if (/^#(bandit|sampling|lecture|board)(\/|$)/.test(location.hash)) window.unitfreeLoadRooms();
+  if (/^#(bandit|sampling|lecture|board)(\/|$)/.test(location.hash)) window.unitfreeLoadRooms(true);
   if (roomOf(location.hash) !== "units") markRoom();
 
   // unitfreeDeflate compresses a link's raw state (raw DEFLATE, as Go's

@@ -166,7 +166,10 @@ func TestPhoneControlsStayPut(t *testing.T) {
 			if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`location.hash = "`+room.hash+`"`)); err != nil {
 				t.Fatal(err)
 			}
-			time.Sleep(1500 * time.Millisecond)
+			// The room's program loads on its first visit: its Play
+			// button is laid out once the room is built.
+			waitFor(t, ctx, room.play+" laid out", `document.getElementById("`+room.play+`").getBoundingClientRect().width > 0`, 30*time.Second)
+			time.Sleep(500 * time.Millisecond)
 		}
 		box := func() []float64 {
 			t.Helper()
