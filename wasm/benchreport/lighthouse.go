@@ -18,9 +18,11 @@ type Lighthouse struct {
 	Modes      []LighthouseMode `json:"modes"`
 }
 
-// LighthouseMode is one setting's figures (mobile or desktop).
+// LighthouseMode is one setting's figures (mobile, desktop, or
+// mobile-observed) and what the setting is.
 type LighthouseMode struct {
 	Mode    string             `json:"mode"`
+	About   string             `json:"about,omitempty"`
 	Figures []LighthouseFigure `json:"figures"`
 }
 
@@ -59,10 +61,14 @@ func Page(r Report, l *Lighthouse) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "## Lighthouse user flow\n\nMeasured on %s by `make lighthouse` (Lighthouse %s with Debian's chromium, against the native server on localhost): ", l.Date, l.Lighthouse)
-	b.WriteString("a navigation of the page, then a 5 s timespan that begins with a tap (mobile) or a click (desktop) on Play/Pause; mobile is Lighthouse's default (a phone, CPU slowed 4×), desktop its desktop preset. ")
+	b.WriteString("a navigation of the page, then a 5 s timespan that begins with a tap (mobile) or a click (desktop) on Play/Pause. ")
 	fmt.Fprintf(&b, "Median and range of %d runs each.\n\n", l.Runs)
 	for _, m := range l.Modes {
-		fmt.Fprintf(&b, "**%s**\n\n| figure | median | range | target | |\n|---|---|---|---|---|\n", m.Mode)
+		fmt.Fprintf(&b, "**%s**", m.Mode)
+		if m.About != "" {
+			fmt.Fprintf(&b, ": %s", m.About)
+		}
+		b.WriteString("\n\n| figure | median | range | target | |\n|---|---|---|---|---|\n")
 		for _, f := range m.Figures {
 			state := "holds"
 			if !f.Holds {
