@@ -92,6 +92,16 @@
     return WebAssembly.compileStreaming(new Response(counted, { headers: { "Content-Type": "application/wasm" } }));
   }
 
+  // The program a visit lands on settles in the compiling worker (runs
+  // there until the browser has optimised its hot code) where the device
+  // has few cores: there the optimising, beside the page's start, took the
+  // cores the start needed (on two cores its tasks took three times their
+  // CPU time). It delays the start: on this 2-core machine the page was
+  // interactive 3.1-3.2 s after the navigation instead of 1.9-2.0 s,
+  // unthrottled. A program a visitor opens later (a room's first click)
+  // never settles: the visitor waits for it.
+  const settling = (navigator.hardwareConcurrency || 2) <= 4;
+
   // A device whose only pointer is a finger (a phone, most tablets).
   const touchFirst = typeof matchMedia === "function" && matchMedia("(hover: none) and (pointer: coarse)").matches;
 
@@ -115,11 +125,8 @@
   // two, after waiting for ready (if given: a function returning a
   // promise); it resolves when the program is running, to its exit as a
   // promise, which never resolves while the program works. A program that
-  // settles (the one a visit lands on) starts once the compiling worker
-  // has run it until the browser optimised its hot code: beside the page's
-  // start, on two cores, that optimising stretched the start's tasks
-  // threefold. One a visitor opens later (a room's first click) starts
-  // after a single run: the visitor waits for it.
+  // settles starts once the compiling worker has run it until the browser
+  // optimised its hot code (see settling).
   async function run(file, bar, status, what, settles, compiled, ready) {
     if (typeof WebAssembly !== "object") {
       throw new Error("this browser cannot run WebAssembly.");
@@ -253,7 +260,7 @@
 
   async function start() {
     const { exited } = await run("playground.wasm", document.getElementById("load-progress"),
-      document.getElementById("load-status"), "the playground", true, () => { window.unitfreeLoadMs = performance.now(); }, unitsFirst);
+      document.getElementById("load-status"), "the playground", settling, () => { window.unitfreeLoadMs = performance.now(); }, unitsFirst);
     offlineWhenResting();
     await exited;
     if (document.body.dataset.failed !== "true") window.unitfreeFail(stopped("playground"));
@@ -263,7 +270,7 @@
 
   // unitfreeLoadRooms loads the rooms' program once; it shows the room the
   // location names and hides the #rooms-loading box itself. landing: the
-  // visit landed on a room's link (the program settles, see run).
+  // visit landed on a room's link (the program may settle: settling).
   window.unitfreeLoadRooms = function (landing) {
     if (rooms) return rooms;
     const box = document.getElementById("rooms-loading");
@@ -276,7 +283,7 @@
       err.hidden = false;
     };
     box.hidden = false;
-    rooms = run("rooms.wasm", document.getElementById("rooms-progress"), status, "the room", landing === true)
+    rooms = run("rooms.wasm", document.getElementById("rooms-progress"), status, "the room", settling && landing === true)
       .then(({ exited }) => {
         offlineWhenResting();
         return exited.then(() => fail(stopped("room")));

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
@@ -69,6 +70,44 @@ func TestCompileWorkerWarmsTheProgramsUp(t *testing.T) {
 			default:
 				t.Logf("%s, settling %v: warmed up in %d runs, %.0f ms", file, settles, a.Warm.Runs, a.Warm.Ms)
 			}
+		}
+	}
+}
+
+// TestLandingSettlesOnFewCores: the program a visit lands on settles in
+// the compiling worker (several runs, until the browser has optimised its
+// hot code) on a device that reports at most 4 cores, where that
+// optimising competed with the page's start for them; on one that reports
+// 8 it runs once, so that the page starts as soon as it can.
+func TestLandingSettlesOnFewCores(t *testing.T) {
+	url := serveSite(t, server.New(siteDir))
+	for _, c := range []struct {
+		cores   int64
+		settles bool
+	}{{2, true}, {8, false}} {
+		ctx := newTab(t)
+		if _, err := chromedp.Call(ctx, emulation.SetHardwareConcurrencyOverride, emulation.SetHardwareConcurrencyOverrideParams{HardwareConcurrency: c.cores}); err != nil {
+			t.Fatal(err)
+		}
+		waitReady(t, ctx, url)
+		type warmUp struct {
+			Failed string  `json:"failed"`
+			Runs   int     `json:"runs"`
+			Ms     float64 `json:"ms"`
+		}
+		w, err := chromedp.Run(ctx, chromedp.Evaluate[warmUp](`window.unitfreeWarmUps["playground.wasm"]`))
+		if err != nil {
+			t.Fatalf("%d cores: %v", c.cores, err)
+		}
+		switch {
+		case w.Failed != "":
+			t.Errorf("%d cores: the warm-up failed: %s", c.cores, w.Failed)
+		case c.settles && w.Runs < 3 && w.Ms < 2000:
+			t.Errorf("%d cores: the landing program ran %d times in %.0f ms in the worker, want it to settle (3 runs at least, or 2 s)", c.cores, w.Runs, w.Ms)
+		case !c.settles && w.Runs != 1:
+			t.Errorf("%d cores: the landing program ran %d times in the worker, want once", c.cores, w.Runs)
+		default:
+			t.Logf("%d cores: %d runs, %.0f ms", c.cores, w.Runs, w.Ms)
 		}
 	}
 }
