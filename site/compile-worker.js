@@ -43,10 +43,10 @@ const steadyRuns = 2, steadyRatio = 1.5, warmAtMostMs = 2000;
 // three times longer in wall time than in CPU time. With this warm-up,
 // on a phone emulation with the CPU slowed 4x, the main thread's blocking
 // in the 5 s after load went from 531-1,066 to 159-393 ms (three runs
-// each), the pictures live about as soon. It resolves to {failed, runs, ms}: what
-// went wrong ("" when nothing did; the page runs the program anyway, a
-// warm-up only moves work here), the runs, and the time the warm-up took,
-// its wait included.
+// each), the pictures live about as soon. It resolves to {failed, runs,
+// ms}: what went wrong ("" when nothing did; the page runs the program
+// anyway, a warm-up only moves work here), the runs, and the time the
+// warm-up took, its wait included.
 async function warmUp(module, settles) {
   try {
     if (typeof Go !== "function") importScripts("wasm_exec.js");

@@ -15,6 +15,14 @@ import (
 	"unitfree/wasm/server"
 )
 
+// warmUp is what the compiling worker says of its warm-up of a program
+// (site/compile-worker.js; the page keeps it in window.unitfreeWarmUps).
+type warmUp struct {
+	Failed string  `json:"failed"` // what went wrong, "" when nothing did
+	Runs   int     `json:"runs"`
+	Ms     float64 `json:"ms"` // the runs and the wait after them
+}
+
 // TestCompileWorkerWarmsTheProgramsUp: the worker that compiles each of
 // the page's programs also runs it, each run to its end (with no document
 // there, the program does its first frames' pure-Go work and returns), so
@@ -29,11 +37,6 @@ func TestCompileWorkerWarmsTheProgramsUp(t *testing.T) {
 	ctx := newTab(t)
 	if err := chromedp.Do(ctx, chromedp.Navigate(serveSite(t, server.New(siteDir))+"/favicon.png")); err != nil {
 		t.Fatal(err)
-	}
-	type warmUp struct {
-		Failed string  `json:"failed"`
-		Runs   int     `json:"runs"`
-		Ms     float64 `json:"ms"`
 	}
 	type answer struct {
 		Module bool    `json:"module"`
@@ -90,11 +93,6 @@ func TestLandingSettlesOnFewCores(t *testing.T) {
 			t.Fatal(err)
 		}
 		waitReady(t, ctx, url)
-		type warmUp struct {
-			Failed string  `json:"failed"`
-			Runs   int     `json:"runs"`
-			Ms     float64 `json:"ms"`
-		}
 		w, err := chromedp.Run(ctx, chromedp.Evaluate[warmUp](`window.unitfreeWarmUps["playground.wasm"]`))
 		if err != nil {
 			t.Fatalf("%d cores: %v", c.cores, err)
