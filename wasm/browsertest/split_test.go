@@ -55,7 +55,7 @@ func TestProgramSplit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	prefetch := "if (/^#(bandit|sampling|lecture|board)(\\/|$)/.test(location.hash)) window.unitfreeLoadRooms();"
+	prefetch := "if (/^#(bandit|sampling|lecture|board)(\\/|$)/.test(location.hash)) window.unitfreeLoadRooms(true);"
 	if !strings.Contains(string(loader), prefetch) {
 		t.Fatal("loader.js no longer starts rooms.wasm early for a room link: update this test")
 	}
