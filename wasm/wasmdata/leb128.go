@@ -6,49 +6,50 @@ import "errors"
 // section.
 var errTruncated = errors.New("truncated")
 
-// uleb reads an unsigned LEB128 number of at most 32 bits at b[i:],
-// returning it and the index after it.
-func uleb(b []byte, i int) (uint32, int, error) {
-	var v uint64
-	for shift := 0; shift < 35; shift += 7 {
+// leb reads the 7-bit groups of a LEB128 number of at most 5 bytes (32
+// bits) at b[i:], returning them, the number of bits read and the index
+// after it.
+func leb(b []byte, i int) (v uint64, bits, next int, err error) {
+	for bits < 35 {
 		if i >= len(b) {
-			return 0, 0, errTruncated
+			return 0, 0, 0, errTruncated
 		}
 		c := b[i]
 		i++
-		v |= uint64(c&0x7f) << shift
+		v |= uint64(c&0x7f) << bits
+		bits += 7
 		if c < 0x80 {
-			if v > 1<<32-1 {
-				return 0, 0, errors.New("number over 32 bits")
-			}
-			return uint32(v), i, nil
+			return v, bits, i, nil
 		}
 	}
-	return 0, 0, errors.New("number over 5 bytes")
+	return 0, 0, 0, errors.New("number over 5 bytes")
+}
+
+// uleb reads an unsigned LEB128 number of at most 32 bits at b[i:],
+// returning it and the index after it.
+func uleb(b []byte, i int) (uint32, int, error) {
+	v, _, next, err := leb(b, i)
+	if err == nil && v > 1<<32-1 {
+		err = errors.New("number over 32 bits")
+	}
+	return uint32(v), next, err
 }
 
 // sleb reads a signed LEB128 number of at most 32 bits at b[i:], returning
 // it and the index after it.
 func sleb(b []byte, i int) (int32, int, error) {
-	var v int64
-	for shift := 0; shift < 35; shift += 7 {
-		if i >= len(b) {
-			return 0, 0, errTruncated
-		}
-		c := b[i]
-		i++
-		v |= int64(c&0x7f) << shift
-		if c < 0x80 {
-			if shift+7 < 64 && c&0x40 != 0 {
-				v |= -1 << (shift + 7)
-			}
-			if v < -1<<31 || v > 1<<31-1 {
-				return 0, 0, errors.New("number over 32 bits")
-			}
-			return int32(v), i, nil
-		}
+	u, bits, next, err := leb(b, i)
+	if err != nil {
+		return 0, 0, err
 	}
-	return 0, 0, errors.New("number over 5 bytes")
+	v := int64(u)
+	if u&(1<<(bits-1)) != 0 { // negative: extend the sign bit
+		v = int64(u | ^uint64(0)<<bits)
+	}
+	if v < -1<<31 || v > 1<<31-1 {
+		return 0, 0, errors.New("number over 32 bits")
+	}
+	return int32(v), next, nil
 }
 
 // appendUleb appends v as an unsigned LEB128 number.
