@@ -14,12 +14,13 @@ import (
 
 // TestFirstProgramSize: the first program a visitor downloads (the units
 // room's, site/playground.wasm) stays within 1,350 KiB gzipped (Go's
-// gzip, best compression). It was 1,465 KiB when the phones' work began. A dom
-// method called through the Element interface once added 30 KB of
+// gzip, best compression). It was 1,465 KiB when the phones' work began.
+// A dom method called through the Element interface once added 30 KB of
 // wrappers (one per element type) and context.WithCancel 16 KB: together
-// they passed that (1,487.5 KiB). Calling the three most used DOM methods
-// through js.Value brought it to 1,436 KiB (1,444 KiB later); merging its
-// 63,286 data segments into 7 (TestProgramsDataPacked) to 1,334.9 KiB.
+// they passed that (1,487.5 KiB). Calling the three most used DOM
+// methods through js.Value brought it to 1,436 KiB (1,444 KiB later);
+// merging its 63,286 data segments into 7 (TestProgramsDataPacked) to
+// 1,334.9 KiB.
 func TestFirstProgramSize(t *testing.T) {
 	const most = 1350 * 1024
 	f, err := os.Open(filepath.Join(siteDir, "playground.wasm"))
