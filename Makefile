@@ -50,7 +50,7 @@ site/assets: $(shell find assets/data -type f)
 # The build's name for the service worker's cache: a hash of the files it
 # caches, so that every new build replaces the cached one.
 CACHED    := site/playground.wasm site/rooms.wasm site/board.wasm site/build/app.wasm site/wasm_exec.js site/index.html site/style.css \
-	site/loader.js site/compile-worker.js site/api-client.js site/api-worker.js site/board-client.js site/board-worker.js
+	site/loader.js site/compile-worker.js site/picture-worker.js site/api-client.js site/api-worker.js site/board-client.js site/board-worker.js
 site/sw-version.js: $(CACHED)
 	@v=$$(cat $(CACHED) | sha256sum | cut -c1-16); \
 	echo "self.UNITFREE_VERSION = \"$$v\";" > $@

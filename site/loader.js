@@ -149,6 +149,10 @@
       module = await compileHere(file, progress);
     }
     if (ready) await ready();
+    // The program may run the same module in workers of its own (the
+    // units playground's picture worker, site/picture-worker.js).
+    window.unitfreeModules = window.unitfreeModules || {};
+    window.unitfreeModules[file] = module;
     const go = new Go();
     const instance = await WebAssembly.instantiate(module, go.importObject);
     // The program starts in a task of its own, not in the one that ended

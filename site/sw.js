@@ -14,6 +14,7 @@ const FILES = [
   "favicon.png",
   "loader.js",
   "compile-worker.js",
+  "picture-worker.js",
   "api-client.js",
   "api-worker.js",
   "board-client.js",

@@ -28,6 +28,11 @@ type app struct {
 	doc           dom.Document
 	model         *playground.Model
 	run           *playground.Run   // the run player plays
+	runVersion    int               // counts the runs built (freshRun)
+	runRaw        []byte            // the model of the run, encoded (nil: it could not run)
+	pictures      *pictureWorker    // computes the heatmaps off the main thread (nil: none)
+	picturesTried bool              // startPicturesOnce has run
+	heatRowsHere  int               // heatmap rows computed on the page (published for the tests)
 	player        playground.Player // play, pause, step and replay, as in every room
 	lesson        *lessonBox
 	csv           *importedFile // the last imported CSV, for its column pickers
@@ -156,6 +161,13 @@ func (a *app) freshRun() playground.Stepper {
 		r, _ = playground.NewRun(&playground.Model{Learners: a.model.Learners})
 	}
 	a.run = r
+	// The model the run is built from, for the picture worker: a run
+	// outlives the model's changes while a point is dragged.
+	a.runVersion++
+	a.runRaw = nil
+	if err == nil {
+		a.runRaw = a.model.Raw()
+	}
 	a.regrets = nil
 	a.comparing = false // a search for the run replaced stops at its next step
 	a.version++
@@ -298,7 +310,7 @@ func (a *app) heatmapDue() bool {
 			return true
 		}
 	}
-	return false
+	return a.pictures != nil && a.pictures.inFlight
 }
 
 // heatBudgetMs bounds the time a frame spends computing heatmaps (the
@@ -347,6 +359,11 @@ func (a *app) draw() (more bool) {
 	default:
 		if !resting && a.frames.count%30 == chartShowFrame {
 			a.chart.showAhead(a, a.frames.count/30)
+		}
+		if a.pictures.usable(a) {
+			a.pictures.request(a, t)
+			a.phase("heatmaps", t0)
+			break
 		}
 		deadline := t0 + heatBudgetMs
 		for computing := true; computing; {
@@ -405,9 +422,26 @@ func (a *app) draw() (more bool) {
 		}
 	}
 	a.phase("panels", t0)
+	a.startPicturesOnce()
 	more = more || resting && a.run.Played() > 0 && a.regretsAt != at || a.comparing
 	a.picturesDue = more
 	return more
+}
+
+// startPicturesOnce starts the picture worker once every panel shows its
+// first picture, computed here: its start (a second Go runtime) would
+// compete with the page's own for the CPU.
+func (a *app) startPicturesOnce() {
+	if a.picturesTried {
+		return
+	}
+	for _, p := range a.panels {
+		if !p.painted {
+			return
+		}
+	}
+	a.picturesTried = true
+	a.pictures = startPictureWorker(a)
 }
 
 // answer marks a visitor's action: the next frame paints what the
@@ -482,6 +516,7 @@ func (a *app) publish() {
 		"ready": true, "points": len(a.model.Points), "rounds": a.run.Played(), "total": a.run.Total(),
 		"playing": a.player.Playing(), "units": []any{a.model.Units[0], a.model.Units[1]}, "learners": learners,
 		"frameMedianMs": med, "frameP95Ms": p95, "workMedianMs": workMed, "workP95Ms": workP95, "frames": a.frames.count, "phasesMs": phasesJS(a.phases),
+		"heatRowsOnPage": a.heatRowsHere, "heatmapsFromWorker": a.pictures.servedCount(),
 		"interactiveMs": a.interactiveMs, "picturesDue": a.picturesDue,
 	}))
 }

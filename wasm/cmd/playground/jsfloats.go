@@ -20,11 +20,25 @@ var (
 // JavaScript once per number (the sampling room's thousands of
 // probabilities, every picture).
 func jsFloats(xs []float64) js.Value {
+	return jsArray.Call("from", float64ArrayOf(xs))
+}
+
+// float64ArrayOf returns xs as a new Float64Array, copied in one go.
+func float64ArrayOf(xs []float64) js.Value {
 	raw := make([]byte, 8*len(xs))
 	for i, x := range xs {
 		binary.LittleEndian.PutUint64(raw[8*i:], math.Float64bits(x))
 	}
 	bytes := uint8Array.New(len(raw))
 	js.CopyBytesToJS(bytes, raw)
-	return jsArray.Call("from", float64Array.New(bytes.Get("buffer")))
+	return float64Array.New(bytes.Get("buffer"))
+}
+
+// floatsOf copies a Float64Array into xs (of its length), in one go.
+func floatsOf(arr js.Value, xs []float64) {
+	raw := make([]byte, 8*len(xs))
+	js.CopyBytesToGo(raw, uint8Array.New(arr.Get("buffer"), arr.Get("byteOffset"), 8*len(xs)))
+	for i := range xs {
+		xs[i] = math.Float64frombits(binary.LittleEndian.Uint64(raw[8*i:]))
+	}
 }

@@ -18,7 +18,7 @@ import (
 )
 
 func main() {
-	if warmingUp(playground.WarmUp) {
+	if servingPictures() || warmingUp(playground.WarmUp) {
 		return
 	}
 	debug.SetGCPercent(400)

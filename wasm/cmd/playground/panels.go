@@ -233,17 +233,24 @@ func (p *panel) computeRows(a *app, i int, t heatTarget) bool {
 		p.next, p.nextRow = t, 0
 	}
 	from, to := p.nextRow, min(p.nextRow+heatStep, heatmapCells)
+	a.heatRowsHere += to - from
 	a.run.ProbabilityRows(i, p.nextProbs, heatmapCells, heatmapCells, from, to, t.frame)
 	playground.PaintHeatmap(p.nextBuf[4*from*heatmapCells:4*to*heatmapCells], p.nextProbs[from*heatmapCells:to*heatmapCells])
 	p.nextRounds[from/heatBand] = t.round
 	if p.nextRow = to % heatmapCells; p.nextRow != 0 {
 		return false
 	}
+	p.complete(t)
+	return true
+}
+
+// complete makes the next heatmap, computed whole for t (here or in the
+// picture worker), the one shown.
+func (p *panel) complete(t heatTarget) {
 	p.hbuf, p.nextBuf = p.nextBuf, p.hbuf
 	p.probs, p.nextProbs = p.nextProbs, p.probs
 	p.bandRounds = p.nextRounds
 	p.shown, p.next = t, heatTarget{version: -1}
-	return true
 }
 
 // paint draws learner i's heatmap, boundary, axes and points; fresh says
