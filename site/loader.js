@@ -120,6 +120,25 @@
   }
   window.unitfreeTouchFirst = touchFirst;
 
+  // Workers a program runs beside itself, made when its download begins so
+  // that their scripts load with it: the units playground computes its
+  // heatmaps in picture-worker.js, which waits for the program's module
+  // (posted by the program once its first pictures are drawn). The
+  // program finds the worker in unitfreeHelpers; unitfreeFailed says why
+  // it cannot be used.
+  const helperScripts = { "playground.wasm": "picture-worker.js" };
+  window.unitfreeHelpers = {};
+  function startHelper(file) {
+    const script = helperScripts[file];
+    if (!script || typeof Worker !== "function" || window.unitfreeHelpers[file]) return;
+    const worker = new Worker(script);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      worker.unitfreeFailed = event.message || "its script could not load";
+    };
+    window.unitfreeHelpers[file] = worker;
+  }
+
   // run downloads, compiles (streaming, in a worker when the browser has
   // them) and starts a Go program, calling compiled (if given) between the
   // two, after waiting for ready (if given: a function returning a
@@ -134,6 +153,7 @@
     if (typeof Go !== "function") {
       throw new Error("wasm_exec.js did not load (Go's WebAssembly support script).");
     }
+    startHelper(file);
     const progress = (got, total, done) => showProgress(bar, status, what, got, total, done);
     let module;
     if (typeof Worker === "function") {
@@ -149,8 +169,7 @@
       module = await compileHere(file, progress);
     }
     if (ready) await ready();
-    // The program may run the same module in workers of its own (the
-    // units playground's picture worker, site/picture-worker.js).
+    // The program may run the same module in its helpers (startHelper).
     window.unitfreeModules = window.unitfreeModules || {};
     window.unitfreeModules[file] = module;
     const go = new Go();

@@ -2,11 +2,12 @@
 // (the module the page compiled, posted here once) runs in this worker as
 // a picture server (wasm/playground's PictureServer), so that the
 // heatmaps, a grid of predictions per learner at every picture, are
-// computed off the page's main thread. Messages from the page:
-// {module} once, then requests {id, version, raw, round, cells, frame,
-// learners}; to the page: {ready} once the program runs, then for each
-// request {id, probs, rgba} (their buffers transferred, not copied) or
-// {id, error}.
+// computed off the page's main thread. The loader makes it when the
+// program's download begins (so this script and wasm_exec.js load with
+// it); it then waits for the module. Messages from the page: {module}
+// once, then requests {version, raw, round, cells, frame, learners}; to
+// the page: {ready} once the program runs, then for each request, in
+// order, {probs, rgba} (their buffers transferred, not copied) or {error}.
 "use strict";
 
 importScripts("wasm_exec.js");
@@ -28,6 +29,5 @@ self.onmessage = async ({ data }) => {
   } catch (err) {
     answer = { error: err.message };
   }
-  answer.id = data.id;
   self.postMessage(answer, answer.error ? [] : [answer.probs.buffer, answer.rgba.buffer]);
 };

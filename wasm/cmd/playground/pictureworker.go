@@ -27,19 +27,26 @@ type pictureWorker struct {
 	served   int        // heatmaps the worker computed (published for the tests)
 }
 
-// startPictureWorker starts the picture worker on the module of this
-// program (which the loader keeps in unitfreeModules), or returns nil.
+// startPictureWorker gives the picture worker, which the loader made with
+// the program's download (site/loader.js, unitfreeHelpers), the module of
+// this program (unitfreeModules), or returns nil when there is none or it
+// failed.
 func startPictureWorker(a *app) *pictureWorker {
-	modules := js.Global().Get("unitfreeModules")
-	if !modules.Truthy() || !js.Global().Get("Worker").Truthy() {
+	const file = "playground.wasm"
+	module := js.Global().Get("unitfreeModules")
+	worker := js.Global().Get("unitfreeHelpers")
+	if !module.Truthy() || !worker.Truthy() {
 		return nil
 	}
-	module := modules.Get("playground.wasm")
-	if !module.Truthy() {
+	module, worker = module.Get(file), worker.Get(file)
+	if !module.Truthy() || !worker.Truthy() {
 		return nil
 	}
-	w := &pictureWorker{sent: -1}
-	w.worker = js.Global().Get("Worker").New("picture-worker.js")
+	if why := worker.Get("unitfreeFailed"); why.Truthy() {
+		println("the picture worker failed: " + why.String() + "; the heatmaps are computed on the page")
+		return nil
+	}
+	w := &pictureWorker{worker: worker, sent: -1}
 	w.worker.Set("onmessage", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		w.receive(a, args[0].Get("data"))
 		return nil
