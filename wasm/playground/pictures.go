@@ -50,7 +50,7 @@ func (s *PictureServer) Heatmaps(r PictureRequest, probs []float64, rgba []byte)
 		}
 		s.run = run
 	}
-	if r.Round > s.run.Total() {
+	if r.Round < 0 || r.Round > s.run.Total() {
 		return probs, rgba, fmt.Errorf("pictures: round %d of a stream of %d", r.Round, s.run.Total())
 	}
 	s.run.Advance(r.Round - s.run.Played())

@@ -91,6 +91,7 @@ func TestPictureServerRefusesBadRequests(t *testing.T) {
 		{PictureRequest{Version: 1, Raw: []byte("not a model"), Round: 1, Cells: 8, Frame: f}, "pictures:"},
 		{PictureRequest{Version: 1, Raw: m.Raw(), Round: 1, Cells: 0, Frame: f}, "cells a side"},
 		{PictureRequest{Version: 1, Raw: m.Raw(), Round: 1 << 30, Cells: 8, Frame: f}, "of a stream of"},
+		{PictureRequest{Version: 1, Raw: m.Raw(), Round: -3, Cells: 8, Frame: f}, "round -3 of a stream of"},
 		{PictureRequest{Version: 1, Raw: m.Raw(), Round: 1, Cells: 8, Frame: f, Learners: []int{9}}, "no learner 9"},
 	} {
 		var s PictureServer

@@ -34,9 +34,16 @@ func float64ArrayOf(xs []float64) js.Value {
 	return float64Array.New(bytes.Get("buffer"))
 }
 
+// floatsScratch holds floatsOf's bytes between calls: it runs for every
+// panel of every picture the picture worker sends.
+var floatsScratch []byte
+
 // floatsOf copies a Float64Array into xs (of its length), in one go.
 func floatsOf(arr js.Value, xs []float64) {
-	raw := make([]byte, 8*len(xs))
+	if cap(floatsScratch) < 8*len(xs) {
+		floatsScratch = make([]byte, 8*len(xs))
+	}
+	raw := floatsScratch[:8*len(xs)]
 	js.CopyBytesToGo(raw, uint8Array.New(arr.Get("buffer"), arr.Get("byteOffset"), 8*len(xs)))
 	for i := range xs {
 		xs[i] = math.Float64frombits(binary.LittleEndian.Uint64(raw[8*i:]))

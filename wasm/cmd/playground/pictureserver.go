@@ -4,6 +4,9 @@ package main
 
 import (
 	"errors"
+	"fmt"
+	"strconv"
+	"strings"
 	"syscall/js"
 
 	"unitfree/wasm/playground"
@@ -37,26 +40,38 @@ func servingPictures() bool {
 	select {}
 }
 
-// pictureRequestOf reads a request the page posted (pictureWorker.request).
+// pictureRequestOf reads a request the page posted (pictureWorker.request);
+// a field missing or of the wrong type is an error naming it, never a
+// panic (a panic would end the worker's program).
 func pictureRequestOf(v js.Value) (playground.PictureRequest, error) {
-	num := func(name string) float64 {
-		if x := v.Get(name); x.Type() == js.TypeNumber {
+	var bad []string
+	num := func(o js.Value, name string) float64 {
+		if x := o.Get(name); x.Type() == js.TypeNumber {
 			return x.Float()
 		}
-		return -1
+		bad = append(bad, name)
+		return 0
 	}
-	f := v.Get("frame")
-	learners := v.Get("learners")
+	if v.Type() != js.TypeObject {
+		return playground.PictureRequest{}, errors.New("pictures: a request that is not an object")
+	}
+	f, learners := v.Get("frame"), v.Get("learners")
 	if f.Type() != js.TypeObject || learners.Type() != js.TypeObject {
 		return playground.PictureRequest{}, errors.New("pictures: a request without its frame or learners")
 	}
-	r := playground.PictureRequest{Version: int(num("version")), Round: int(num("round")), Cells: int(num("cells")),
-		Frame: playground.Frame{Width: f.Get("width").Float(), Height: f.Get("height").Float(), Margin: f.Get("margin").Float(),
-			XMin: f.Get("xMin").Float(), XMax: f.Get("xMax").Float(), YMin: f.Get("yMin").Float(), YMax: f.Get("yMax").Float()}}
+	r := playground.PictureRequest{Version: int(num(v, "version")), Round: int(num(v, "round")), Cells: int(num(v, "cells")),
+		Frame: playground.Frame{Width: num(f, "width"), Height: num(f, "height"), Margin: num(f, "margin"),
+			XMin: num(f, "xMin"), XMax: num(f, "xMax"), YMin: num(f, "yMin"), YMax: num(f, "yMax")}}
 	for k := range learners.Length() {
-		r.Learners = append(r.Learners, learners.Index(k).Int())
+		r.Learners = append(r.Learners, int(num(learners, strconv.Itoa(k))))
+	}
+	if len(bad) > 0 {
+		return playground.PictureRequest{}, fmt.Errorf("pictures: a request whose %s is not a number", strings.Join(bad, ", "))
 	}
 	if raw := v.Get("raw"); raw.Truthy() {
+		if !raw.InstanceOf(uint8Array) {
+			return playground.PictureRequest{}, errors.New("pictures: a request whose raw model is not a Uint8Array")
+		}
 		r.Raw = make([]byte, raw.Length())
 		js.CopyBytesToGo(r.Raw, raw)
 	}
