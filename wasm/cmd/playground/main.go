@@ -13,7 +13,7 @@ import (
 )
 
 func main() {
-	if servingPictures() || warmingUp(playground.WarmUp) {
+	if servingPictures() || warmingUp(playground.WarmUp, pageCalls) {
 		return
 	}
 	// Collect garbage less often: a collection is a pause of the page, and

@@ -11,7 +11,7 @@ import (
 )
 
 func main() {
-	if warmingUp(playground.WarmUpRooms) {
+	if warmingUp(playground.WarmUpRooms, nil) {
 		return
 	}
 	// The runtime's start and the packages' initialisation are the

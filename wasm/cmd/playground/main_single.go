@@ -18,7 +18,7 @@ import (
 )
 
 func main() {
-	if servingPictures() || warmingUp(playground.WarmUp) {
+	if servingPictures() || warmingUp(playground.WarmUp, pageCalls) {
 		return
 	}
 	debug.SetGCPercent(400)

@@ -12,8 +12,9 @@ import (
 // once so that the browser compiles the start's code there and not on the
 // page's main thread. There the program does warm, the pure-Go work of
 // its first frames (playground.WarmUp, playground.WarmUpRooms), crosses
-// the bridge to JavaScript, collects its garbage once, and returns.
-func warmingUp[T any](warm func() (T, error)) bool {
+// the bridge to JavaScript, calls the page's functions in calls (see
+// warmUpPage), collects its garbage once, and returns.
+func warmingUp[T any](warm func() (T, error), calls []pageCall) bool {
 	if !js.Global().Get("document").IsUndefined() {
 		return false
 	}
@@ -21,6 +22,7 @@ func warmingUp[T any](warm func() (T, error)) bool {
 		println("warming up:", err.Error())
 	}
 	warmUpBridge()
+	warmUpPage(calls)
 	// A collection, which the warm-up's allocations do not trigger but the
 	// page's start does: 200 of the runtime's functions, the collector's,
 	// were compiled on the page's main thread when a room's start
@@ -46,4 +48,33 @@ func warmUpBridge() {
 	f := js.FuncOf(func(js.Value, []js.Value) any { return js.ValueOf(2.5) })
 	arr.Call("map", f)
 	f.Release()
+}
+
+// pageCall is one call of the page's warm-up (warmUpPage): a function of
+// the page called so that it is compiled; returns says it returns where
+// there is no document instead of stopping at a nil receiver or argument.
+type pageCall struct {
+	name    string
+	returns bool
+	call    func()
+}
+
+// warmUpPage makes each of calls once, recovering its panic, and returns
+// the names of those that panicked. The page's own functions need a
+// document, so the warm-up cannot run them; but a WebAssembly function is
+// compiled where it is first called, however the call ends. A page call
+// calls one of them with a nil receiver and zero arguments: it stops at
+// its first use of them, compiled here.
+func warmUpPage(calls []pageCall) (panicked []string) {
+	for _, c := range calls {
+		func() {
+			defer func() {
+				if recover() != nil {
+					panicked = append(panicked, c.name)
+				}
+			}()
+			c.call()
+		}()
+	}
+	return panicked
 }
