@@ -281,9 +281,14 @@
     box.hidden = false;
   }
 
+  // The playground's program settles only on a visit that lands on the
+  // units playground: on one that lands on another room it waits for that
+  // room to be left (unitsFirst), and its settling would take the cores
+  // the room's program settles and starts on.
   async function start() {
+    const settles = settling && roomOf(location.hash) === "units";
     const { exited } = await run("playground.wasm", document.getElementById("load-progress"),
-      document.getElementById("load-status"), "the playground", settling, () => { window.unitfreeLoadMs = performance.now(); }, unitsFirst);
+      document.getElementById("load-status"), "the playground", settles, () => { window.unitfreeLoadMs = performance.now(); }, unitsFirst);
     offlineWhenResting();
     await exited;
     if (document.body.dataset.failed !== "true") window.unitfreeFail(stopped("playground"));
