@@ -105,6 +105,7 @@ test-worker: build worker $(NPM_STAMP)
 
 test-wasm:
 	PATH="$(WASM_EXEC):$$PATH" $(JS_ENV) $(GO) test -timeout 10m ./...
+	PATH="$(WASM_EXEC):$$PATH" $(JS_ENV) $(GO) test -tags rooms ./wasm/cmd/playground
 
 # axe-core for the accessibility test, pinned in wasm/browsertest/package.json
 $(AXE_STAMP): wasm/browsertest/package.json wasm/browsertest/package-lock.json

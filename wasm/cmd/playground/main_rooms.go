@@ -11,7 +11,7 @@ import (
 )
 
 func main() {
-	if warmingUp(playground.WarmUpRooms, nil) {
+	if warmingUp(playground.WarmUpRooms, roomCalls) {
 		return
 	}
 	// The runtime's start and the packages' initialisation are the
