@@ -79,22 +79,41 @@ func TestPhoneLiveOnLoad(t *testing.T) {
 }
 
 // watchPictures sets window.loadedAt at the load event and
-// window.picturesChangedAt when the units room's first heatmap first
-// differs from what it showed before (sampled every 100 ms).
+// window.picturesChangedAt when the units room's first panel first shows
+// a picture other than its first one (window.firstPictureAt): in every
+// animation frame once the page answers, the panel's canvas is drawn
+// scaled down to 16 x 16 pixels and read back, a few microseconds of the
+// page's main thread. (It used to compare the canvas's PNG every 100 ms
+// once the published state said a round was played: that state is
+// published about 4 times a second on a slowed phone, and each PNG took
+// the main thread about 20 ms; it found the change 0.2-0.5 s late.)
 const watchPictures = `
 window.addEventListener("load", () => { window.loadedAt = performance.now(); });
 (() => {
+  const small = document.createElement("canvas");
+  small.width = small.height = 16;
+  const sc = small.getContext("2d", { willReadFrequently: true });
   let first = null;
-  const look = () => {
+  const look = (now) => {
     const c = document.querySelector("#panels canvas");
-    if (c && c.width > 0 && window.unitfree && window.unitfree.rounds > 0) {
-      const now = c.toDataURL();
-      if (first === null) first = now;
-      else if (now !== first) { window.picturesChangedAt = performance.now(); return; }
+    if (c && c.width > 0 && window.unitfree && window.unitfree.interactiveMs > 0) {
+      sc.clearRect(0, 0, 16, 16);
+      sc.drawImage(c, 0, 0, 16, 16);
+      const px = sc.getImageData(0, 0, 16, 16).data;
+      if (px.some((v, i) => i % 4 === 3 && v > 0)) { // a picture, not a blank canvas
+        const key = px.join(",");
+        if (first === null) {
+          first = key;
+          window.firstPictureAt = now;
+        } else if (key !== first) {
+          window.picturesChangedAt = now;
+          return;
+        }
+      }
     }
-    setTimeout(look, 100);
+    requestAnimationFrame(look);
   };
-  setTimeout(look, 100);
+  requestAnimationFrame(look);
 })();`
 
 // evalBool evaluates a JavaScript expression to a boolean (false on error).
