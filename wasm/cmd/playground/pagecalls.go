@@ -15,7 +15,7 @@ import (
 // on the main thread in its start. In a trace of a landing on a phone
 // emulation slowed 4x, the browser compiled about 200 functions there in
 // 156 ms, 70 ms of it inside tasks over 50 ms (the blocking ones); the
-// first 24 of these took 104 ms, the next 15 about 25 ms.
+// first 24 of these took 104 ms, the next 12 about 25 ms.
 var pageCalls = []pageCall{
 	{"syncControls", false, func() { (*app)(nil).syncControls() }},
 	{"showFigures", false, func() { (*panel)(nil).showFigures(nil, 0) }},
