@@ -23,6 +23,9 @@ type traceEvent struct {
 	Tid    int     `json:"tid"`
 	Dur    float64 `json:"dur"` // microseconds
 	Thread string  `json:"-"`   // CrRendererMain is the page's main thread
+	// Elements is a style recalculation's (UpdateLayoutTree's) count of
+	// the elements it restyled.
+	Elements int `json:"-"`
 }
 
 // traceDuring records a browser trace of the given categories around run
@@ -65,7 +68,8 @@ func traceDuring(t *testing.T, ctx context.Context, categories []string, run fun
 		var e struct {
 			traceEvent
 			Args struct {
-				Name string `json:"name"`
+				Name         string `json:"name"`
+				ElementCount int    `json:"elementCount"`
 			} `json:"args"`
 		}
 		if json.Unmarshal(raw, &e) != nil {
@@ -75,6 +79,7 @@ func traceDuring(t *testing.T, ctx context.Context, categories []string, run fun
 			threads[[2]int{e.Pid, e.Tid}] = e.Args.Name
 			continue
 		}
+		e.Elements = e.Args.ElementCount
 		events = append(events, e.traceEvent)
 	}
 	for i := range events {

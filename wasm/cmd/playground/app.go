@@ -211,6 +211,7 @@ func (a *app) showStep(k int) {
 func (a *app) start() {
 	setAttr(a.el("loading"), "hidden", "")
 	removeAttr(a.el("app"), "data-building") // shown (buildUnits unhid it to lay it out)
+	removeAttr(a.el("app"), "aria-hidden")
 	a.interactiveMs = clock()
 	// The frame that shows the playground lays out and paints all of it:
 	// it draws nothing more (on a phone slowed 4x, that was 85 ms of its

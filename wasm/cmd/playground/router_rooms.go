@@ -129,6 +129,7 @@ func (r *roomsRouter) firstShowing(spec roomSpec, main dom.Element, later heldBa
 	}
 	v.awaitWholePicture()
 	removeAttr(main, "data-building")
+	removeAttr(main, "aria-hidden")
 	for _, group := range later.explain {
 		revealInFrame(group...)
 	}
@@ -149,6 +150,7 @@ type heldBack struct{ controls, explain [][]dom.Element }
 // explanation (text and MathML formulas), were frames of 200-300 ms.
 func holdBack(main dom.Element) heldBack {
 	setAttr(main, "data-building", "")
+	setAttr(main, "aria-hidden", "true")
 	return heldBack{controls: groupsOf(query(main, ".controls"), 2), explain: groupsOf(query(main, ".explain"), 0)}
 }
 
