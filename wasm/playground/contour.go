@@ -44,20 +44,35 @@ func Contour(v []float64, cols, rows int, f Frame, level float64) []Segment {
 			if idx == 0 || idx == 15 {
 				continue
 			}
-			var pts [][2]float64
+			var pts [4][2]float64 // where the level crosses the cell's edges
+			n := 0
 			edges := [4][4]int{{c, r, c + 1, r}, {c + 1, r, c + 1, r + 1}, {c, r + 1, c + 1, r + 1}, {c, r, c, r + 1}}
 			for _, e := range edges {
 				a := v[e[1]*cols+e[0]] > level
 				b := v[e[3]*cols+e[2]] > level
 				if a != b {
-					x, y := cross(e[0], e[1], e[2], e[3])
-					pts = append(pts, [2]float64{x, y})
+					pts[n][0], pts[n][1] = cross(e[0], e[1], e[2], e[3])
+					n++
 				}
 			}
-			for k := 0; k+1 < len(pts); k += 2 {
+			for k := 0; k+1 < n; k += 2 {
 				segs = append(segs, Segment{pts[k][0], pts[k][1], pts[k+1][0], pts[k+1][1]})
 			}
 		}
 	}
 	return segs
+}
+
+// Boundary writes into path the decision boundary of a heatmap's
+// probabilities (cells x cells over f, as Contour reads them), where
+// P(+1) = 1/2, in the canvas's pixels: one Path2D text for all its
+// segments, a call per segment having cost a phone's main thread more
+// than computing them.
+func Boundary(path *Path, probs []float64, cells int, f Frame) {
+	path.Reset()
+	for _, s := range Contour(probs, cells, cells, f, 0.5) {
+		path.Break()
+		path.Point(f.ToPixel(s.X0, s.Y0))
+		path.Point(f.ToPixel(s.X1, s.Y1))
+	}
 }

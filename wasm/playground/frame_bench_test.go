@@ -60,3 +60,16 @@ func BenchmarkRegrets(b *testing.B) {
 		r.Regrets()
 	}
 }
+
+// BenchmarkBoundary is one panel's decision boundary from its 64x64
+// heatmap, as a canvas path.
+func BenchmarkBoundary(b *testing.B) {
+	r, m := frameRun(b)
+	probs := make([]float64, 64*64)
+	f := m.DisplayFrame(320, 320, 34)
+	r.Probabilities(0, probs, 64, 64, f)
+	var path Path
+	for b.Loop() {
+		Boundary(&path, probs, 64, f)
+	}
+}

@@ -350,3 +350,34 @@ func TestCSVChoice(t *testing.T) {
 		}
 	}
 }
+
+// TestBoundaryIsTheContourInPixels: the boundary's path is the contour at
+// 1/2, each segment a subpath from one end to the other, in the frame's
+// pixels; a heatmap the level never crosses has an empty one.
+func TestBoundaryIsTheContourInPixels(t *testing.T) {
+	const n = 20
+	f := Frame{Width: 200, Height: 200, XMin: -1, XMax: 1, YMin: -1, YMax: 1}
+	v := make([]float64, n*n)
+	for r := range n {
+		for c := range n {
+			v[r*n+c] = Sigmoid(4 * (-1 + (float64(c)+0.5)/n*2 + 0.3))
+		}
+	}
+	var p Path
+	Boundary(&p, v, n, f)
+	var want Path
+	for _, s := range Contour(v, n, n, f, 0.5) {
+		want.Break()
+		want.Point(f.ToPixel(s.X0, s.Y0))
+		want.Point(f.ToPixel(s.X1, s.Y1))
+	}
+	if p.String() != want.String() || strings.Count(p.String(), "M") != n-1 {
+		t.Fatalf("boundary %q, want the %d segments of the contour %q", p.String(), n-1, want.String())
+	}
+	for i := range v {
+		v[i] = 0.9
+	}
+	if Boundary(&p, v, n, f); p.String() != "" {
+		t.Fatalf("a heatmap above 1/2 everywhere has the boundary %q", p.String())
+	}
+}

@@ -30,10 +30,11 @@ func WarmUp() (int, error) {
 	probs := make([]float64, side*side)
 	rgba := make([]byte, 4*side*side)
 	frame := m.DisplayFrame(100, 100, 10)
+	var boundary Path
 	for i := range m.Learners {
 		r.Probabilities(i, probs, side, side, frame)
 		PaintHeatmap(rgba, probs)
-		Contour(probs, side, side, frame, 0.5)
+		Boundary(&boundary, probs, side, frame)
 		r.Stats(i)
 	}
 	if err := warmUpView(m); err != nil {

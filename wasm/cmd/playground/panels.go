@@ -268,15 +268,7 @@ func (p *panel) paint(a *app, i int, fresh bool) {
 		js.CopyBytesToJS(p.himg.Data(), p.hbuf)
 		p.hctx.PutImageData(p.himg, 0, 0)
 		p.painted = true
-		// One Path2D for all segments of the decision boundary, P(+1) = 1/2
-		// on the same grid: a call per segment cost a phone's main thread
-		// more than computing them.
-		p.path.Reset()
-		for _, s := range playground.Contour(p.probs, heatmapCells, heatmapCells, f, 0.5) {
-			p.path.Break()
-			p.path.Point(f.ToPixel(s.X0, s.Y0))
-			p.path.Point(f.ToPixel(s.X1, s.Y1))
-		}
+		playground.Boundary(&p.path, p.probs, heatmapCells, f)
 		p.boundary = path2D.New(p.path.String())
 	}
 	if !fresh && p.oversion == a.version {
