@@ -230,7 +230,8 @@ func TestPhoneControlsStayPut(t *testing.T) {
 // playground spreads its first pictures over frames. The frame that shows
 // it draws nothing (it lays out and paints the whole playground); each
 // learner's panel is first painted in a frame of its own (all four in one
-// frame made a task of 130-170 ms of CPU, the page's longest after load);
+// frame made a task of 130-170 ms of CPU, the page's longest after load),
+// in the frames right after it;
 // and while the stream plays, the chart is drawn off screen in an earlier
 // frame than the one that copies it on screen (drawn and shown in one
 // frame, it made another task of 140-230 ms).
@@ -306,6 +307,16 @@ for (const name of ["drawImage", "stroke", "fillRect", "fillText", "putImageData
 	for i := 1; i < len(firstFrames); i++ {
 		if firstFrames[i] <= firstFrames[i-1] {
 			t.Errorf("the panels were first painted in frames %v: want each in a frame of its own", firstFrames)
+			break
+		}
+	}
+	// Their heatmaps and overlays were made while the playground was built
+	// (firstPicturesAhead): the first pictures follow the showing frame, one
+	// a frame, with none between. Made in the frames after it, they came
+	// 3-6 frames later, with frames between them.
+	for k, f := range firstFrames {
+		if f != s.ShownAt+2+k {
+			t.Errorf("the panels were first painted in frames %v, the playground shown in frame %d: want them in the frames right after it, one a frame", firstFrames, s.ShownAt+1)
 			break
 		}
 	}

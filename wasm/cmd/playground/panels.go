@@ -244,6 +244,25 @@ func (p *panel) computeRows(a *app, i int, t heatTarget) bool {
 	return true
 }
 
+// firstPicturesAhead computes each panel's first heatmap and draws its
+// overlay off screen while the playground is built, unseen, a panel at a
+// time, pausing between them (pace): once it is shown, a frame paints one
+// panel's first picture and the stream plays four frames later, not after
+// the frames that computed the heatmaps and drew the overlays too. A link
+// whose state or round differs (the router enters it after the start)
+// makes them out of date: the panels then compute theirs in the frames.
+func (a *app) firstPicturesAhead(pace func()) {
+	t := a.heatTarget()
+	for i, p := range a.panels {
+		for !p.computeRows(a, i, t) {
+		}
+		p.fresh = true
+		pace()
+		p.overlayAhead(a, t.frame)
+		pace()
+	}
+}
+
 // complete makes the next heatmap, computed whole for t (here or in the
 // picture worker), the one shown.
 func (p *panel) complete(t heatTarget) {

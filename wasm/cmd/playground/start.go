@@ -71,6 +71,7 @@ func buildUnits(doc dom.Document) {
 			pace()
 			a.syncControls()
 			pace()
+			a.firstPicturesAhead(pace)
 			a.start()
 			// The router in the same task as the start: a visitor's first
 			// tap finds the link's state and round in force.
