@@ -142,7 +142,7 @@ func (a *app) bind(pace func()) {
 
 // on attaches a handler to the element with the given id.
 func (a *app) on(id, event string, f func()) {
-	a.el(id).AddEventListener(event, false, func(dom.Event) { f() })
+	listen(a.el(id), event, f)
 }
 
 // toggleLearner adds or removes a learner, keeping 1 to 6.

@@ -204,3 +204,9 @@ func setAttr(el interface{ Underlying() js.Value }, name, value string) {
 func appendChild(parent, child interface{ Underlying() js.Value }) {
 	parent.Underlying().Call("appendChild", child.Underlying())
 }
+
+// listen calls f at each event of type typ on target, without reading the
+// event, and returns the listener (for RemoveEventListener).
+func listen(target dom.EventTarget, typ string, f func()) js.Func {
+	return target.AddEventListener(typ, false, func(dom.Event) { f() })
+}

@@ -64,7 +64,7 @@ func (v *boardView) el(id string) dom.Element { return byID(v.doc, "board-"+id) 
 
 // bind attaches the room's handlers.
 func (v *boardView) bind() {
-	on := func(id, event string, f func()) { v.el(id).AddEventListener(event, false, func(dom.Event) { f() }) }
+	on := func(id, event string, f func()) { listen(v.el(id), event, f) }
 	on("file", "change", func() {
 		files := v.el("file").Underlying().Get("files")
 		if files.Length() > 0 {

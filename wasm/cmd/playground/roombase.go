@@ -137,7 +137,7 @@ func (v *roomView) el(id string) dom.Element { return byID(v.doc, v.spec.prefix+
 
 // on attaches a handler to the room's element with the given id suffix.
 func (v *roomView) on(id, event string, f func()) {
-	v.el(id).AddEventListener(event, false, func(dom.Event) { f() })
+	listen(v.el(id), event, f)
 }
 
 // notice shows a message in the room's notice line.
