@@ -13,16 +13,19 @@ import (
 )
 
 // TestFirstProgramSize: the first program a visitor downloads (the units
-// room's, site/playground.wasm) stays within 1,350 KiB gzipped (Go's
+// room's, site/playground.wasm) stays within 1,355 KiB gzipped (Go's
 // gzip, best compression). It was 1,465 KiB when the phones' work began.
 // A dom method called through the Element interface once added 30 KB of
 // wrappers (one per element type) and context.WithCancel 16 KB: together
 // they passed that (1,487.5 KiB). Calling the three most used DOM
 // methods through js.Value brought it to 1,436 KiB (1,444 KiB later);
 // merging its 63,286 data segments into 7 (TestProgramsDataPacked) to
-// 1,334.9 KiB.
+// 1,334.9 KiB. The pictures' worker and the start's work since brought it
+// to 1,349.7 KiB; the bound moved from 1,350 to 1,355 KiB for the warm-up's
+// event (warmUpEvents, 0.8 KiB), which takes 13-16 ms of compiling off a
+// phone's first tap: still far under what the two wrappers above added.
 func TestFirstProgramSize(t *testing.T) {
-	const most = 1350 * 1024
+	const most = 1355 * 1024
 	f, err := os.Open(filepath.Join(siteDir, "playground.wasm"))
 	if err != nil {
 		t.Fatal(err)

@@ -205,8 +205,14 @@ func appendChild(parent, child interface{ Underlying() js.Value }) {
 	parent.Underlying().Call("appendChild", child.Underlying())
 }
 
+// listenable is what listen adds a listener to (an element, the window):
+// dom's EventTarget without the methods the page does not call.
+type listenable interface {
+	AddEventListener(typ string, useCapture bool, listener func(dom.Event)) js.Func
+}
+
 // listen calls f at each event of type typ on target, without reading the
-// event, and returns the listener (for RemoveEventListener).
-func listen(target dom.EventTarget, typ string, f func()) js.Func {
+// event, and returns the listener (to remove it).
+func listen(target listenable, typ string, f func()) js.Func {
 	return target.AddEventListener(typ, false, func(dom.Event) { f() })
 }

@@ -67,10 +67,10 @@ func warmUpEvents(target js.Value) bool {
 		return false
 	}
 	ran := false
-	node := &dom.BasicNode{Value: target}
-	f := listen(node, typ, func() { ran = true })
+	f := listen(&dom.BasicNode{Value: target}, typ, func() { ran = true })
 	target.Call("dispatchEvent", js.Global().Get("Event").New(typ))
-	node.RemoveEventListener(typ, false, f)
+	target.Call("removeEventListener", typ, f)
+	f.Release()
 	return ran
 }
 
