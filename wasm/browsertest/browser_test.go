@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -101,6 +102,11 @@ func findBrowser() string {
 	return ""
 }
 
+// browserContexts holds each running test's browser context
+// (*testing.T to cdp.BrowserContextID), made by its first tab, which
+// disposes of it when the test ends.
+var browserContexts sync.Map
+
 // newTab opens a tab of the shared browser with an exact 1280x900 viewport
 // and forwards the page's console and exceptions into the test log; the
 // tab closes after 90 s.
@@ -115,7 +121,14 @@ func newTabFor(t *testing.T, limit time.Duration) context.Context {
 	if skipReason != "" {
 		t.Skip(skipReason)
 	}
-	ctx, cancel := chromedp.NewContext(browserCtx)
+	// Each test has a browser context of its own (storage, service
+	// workers, caches), shared by its tabs: a later test's server can get
+	// an earlier one's port, so the same origin (TestTestsShareNoStorage).
+	inContext := chromedp.WithNewBrowserContext()
+	if id, ok := browserContexts.Load(t); ok {
+		inContext = chromedp.WithExistingBrowserContext(id.(cdp.BrowserContextID))
+	}
+	ctx, cancel := chromedp.NewContext(browserCtx, inContext)
 	t.Cleanup(cancel)
 	ctx, cancelTimeout := context.WithTimeout(ctx, limit)
 	t.Cleanup(cancelTimeout)
@@ -141,6 +154,9 @@ func newTabFor(t *testing.T, limit time.Duration) context.Context {
 	})
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900)); err != nil {
 		t.Fatal(err)
+	}
+	if _, ok := browserContexts.LoadOrStore(t, chromedp.FromContext(ctx).BrowserContextID); !ok {
+		t.Cleanup(func() { browserContexts.Delete(t) })
 	}
 	// The tests see the page as a visitor who asked for reduced motion: a
 	// first visit then waits for Play instead of playing at once (the live
