@@ -210,8 +210,7 @@ func (a *app) showStep(k int) {
 // the panels and the controls are built and synchronised before).
 func (a *app) start() {
 	setAttr(a.el("loading"), "hidden", "")
-	removeAttr(a.el("app"), "data-building") // shown (buildUnits unhid it to lay it out)
-	removeAttr(a.el("app"), "aria-hidden")
+	showBuilt(a.el("app"))
 	a.interactiveMs = clock()
 	// The frame that shows the playground lays out and paints all of it:
 	// it draws nothing more (on a phone slowed 4x, that was 85 ms of its

@@ -136,6 +136,20 @@ func panelHeading(doc dom.Document, color, name, paperTitle, paperLine string) (
 // removeAttr removes an attribute of el.
 func removeAttr(el dom.Element, name string) { el.Underlying().Call("removeAttribute", name) }
 
+// buildUnseen hides el while it is built and laid out: at no height
+// (style.css: data-building; not visibility, which every element inherits,
+// so the showing restyled them all) and out of the accessibility tree.
+func buildUnseen(el dom.Element) {
+	setAttr(el, "data-building", "")
+	setAttr(el, "aria-hidden", "true")
+}
+
+// showBuilt shows el, built unseen (buildUnseen).
+func showBuilt(el dom.Element) {
+	removeAttr(el, "data-building")
+	removeAttr(el, "aria-hidden")
+}
+
 // attr returns an attribute of el ("" when it has none).
 func attr(el dom.Element, name string) string {
 	v := el.Underlying().Call("getAttribute", name)

@@ -128,8 +128,7 @@ func (r *roomsRouter) firstShowing(spec roomSpec, main dom.Element, later heldBa
 		revealInFrame(group...)
 	}
 	v.awaitWholePicture()
-	removeAttr(main, "data-building")
-	removeAttr(main, "aria-hidden")
+	showBuilt(main)
 	for _, group := range later.explain {
 		revealInFrame(group...)
 	}
@@ -149,8 +148,7 @@ type heldBack struct{ controls, explain [][]dom.Element }
 // and layout in one frame was a task of 820 ms; its whole controls, or its
 // explanation (text and MathML formulas), were frames of 200-300 ms.
 func holdBack(main dom.Element) heldBack {
-	setAttr(main, "data-building", "")
-	setAttr(main, "aria-hidden", "true")
+	buildUnseen(main)
 	return heldBack{controls: groupsOf(query(main, ".controls"), 2), explain: groupsOf(query(main, ".explain"), 0)}
 }
 

@@ -44,11 +44,8 @@ func buildUnits(doc dom.Document) {
 			// The state's reading (restore) ends its task: the build
 			// begins in the next one.
 			nextTask()
-			// Laid out while it is built, unseen (style.css: data-building)
-			// and out of the accessibility tree.
 			app := a.el("app")
-			setAttr(app, "data-building", "")
-			setAttr(app, "aria-hidden", "true")
+			buildUnseen(app)
 			// The controls and the experiment panel (below the plots on a
 			// phone) are styled and laid out each in a frame of its own
 			// once the panels are built: the whole playground's first
