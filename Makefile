@@ -116,7 +116,7 @@ test-browser: build $(AXE_STAMP)
 
 ## bench: every benchmark natively, the learners' also in WASM under Node
 ## and in headless Chromium, the page's frame times in headless Chromium,
-## the sizes, the phone start and frames, the board on one's own CSV (1,000 and
+## the sizes, the phone start, frames and taps, the board on one's own CSV (1,000 and
 ## 100,000 rows); then assets/docs/benchmarks.json and the
 ## reference pages (make docs)
 bench: build $(AXE_STAMP)
@@ -151,7 +151,7 @@ bench: build $(AXE_STAMP)
 	  status=$$?; \
 	  UNITFREE_BENCH_DIR=$(CURDIR)/build/bench UNITFREE_SINGLE_WASM=$(CURDIR)/build/bench/single.wasm \
 	    $(GO) test -count=1 -v -timeout 20m -run 'TestProgramSplit' ./wasm/browsertest/ || status=1; \
-	  UNITFREE_BENCH_DIR=$(CURDIR)/build/bench $(GO) test -count=1 -v -run 'TestPhoneLiveOnLoad|TestPhoneFrames' ./wasm/browsertest/ || true; \
+	  UNITFREE_BENCH_DIR=$(CURDIR)/build/bench $(GO) test -count=1 -v -run 'TestPhoneLiveOnLoad|TestPhoneFrames|TestPhoneInteractions' ./wasm/browsertest/ || true; \
 	  UNITFREE_BENCH_DIR=$(CURDIR)/build/bench $(GO) test -count=1 -v -timeout 20m -run 'TestBoardRunsInTheBrowser|TestBoardOfAHundredThousandRows' ./wasm/browsertest/ || true; \
 	  $(GO) run ./wasm/cmd/docs -bench build/bench && echo "wrote assets/docs/benchmarks.json and benchmarks.md"; exit $$status
 

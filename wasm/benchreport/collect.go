@@ -317,6 +317,14 @@ func Collect(dir, siteDir string) (Report, error) {
 			WorkMedianMs: f.WorkMedianMs, WorkP95Ms: f.WorkP95Ms})
 		check("phone (CPU 4× slower), "+f.Setup+": p95 frame interval (ms)", f.FrameP95Ms, f.FrameP95Ms <= 33, "≤ 33")
 	}
+	var interactions []struct {
+		What  string
+		INPMs float64
+	}
+	readJSON(filepath.Join(dir, "phone-interactions.json"), &interactions)
+	for _, in := range interactions {
+		check("phone (CPU 4× slower): "+in.What+", Interaction to Next Paint (ms)", in.INPMs, in.INPMs <= 200, "≤ 200")
+	}
 	var board struct{ Ms float64 }
 	if readJSON(filepath.Join(dir, "board-1000.json"), &board) {
 		check("board on one's own CSV in the page's workers: 1,000 rows × 3 features, every learner, 5 orders × 6 runs (ms)", board.Ms, board.Ms <= 2000, "≤ 2000")
