@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -363,4 +364,39 @@ func TestLessonNextAnswersFirst(t *testing.T) {
 		}
 		waitFor(t, ctx, "the room set up for step 2", `window.unitfreeLesson && window.unitfreeLesson.step === 2 && location.hash.endsWith("/lesson/2")`, 10*time.Second)
 	}
+}
+
+// TestLessonStepReplaysInFrames: the units room's setting up for a
+// lesson's step replays the step's run for at most a frame's share of
+// time (replayBudgetMs) in its task, and the rest in the next frames: at
+// the moment the step is published, its run has not reached its end on a
+// CPU slowed 4x (replaying it whole took 84-414 ms of one task there);
+// then it does, with the heatmaps of its last round and the step's link.
+func TestLessonStepReplaysInFrames(t *testing.T) {
+	ctx := newTab(t)
+	waitReady(t, ctx, serveSite(t, server.New(siteDir))+"#units/lesson/1")
+	waitFor(t, ctx, "step 1 replayed", `window.unitfree.rounds === window.unitfree.total && window.unitfree.total > 0`, 20*time.Second)
+	if _, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 4}); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`(() => {
+  let lesson = window.unitfreeLesson;
+  Object.defineProperty(window, "unitfreeLesson", {configurable: true, get: () => lesson, set: (v) => {
+    lesson = v;
+    if (v && v.step === 2) window.published = {rounds: window.unitfree.rounds, total: window.unitfree.total};
+  }});
+})()`), chromedp.Click(chromedp.CSS(`#lesson button[aria-label="`+nextStep+`"]`))); err != nil {
+		t.Fatal(err)
+	}
+	type at struct{ Rounds, Total int }
+	got, err := chromedp.Run(ctx, chromedp.Poll[at](`window.published`, chromedp.WithPollingTimeout(10*time.Second)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("step 2 published at round %d of %d", got.Rounds, got.Total)
+	if got.Total == 0 || got.Rounds >= got.Total {
+		t.Errorf("step 2 was published with its run at round %d of %d: replayed whole in one task", got.Rounds, got.Total)
+	}
+	waitFor(t, ctx, "step 2 replayed, its last pictures drawn", `window.unitfree.rounds === window.unitfree.total &&
+	  window.unitfree.learners.every(l => l.heatmapRounds[0] === window.unitfree.total) && location.hash.endsWith("/lesson/2")`, 20*time.Second)
 }

@@ -130,6 +130,9 @@ func (a *app) restore(done func()) {
 // persist writes the state to the URL and to the browser's storage.
 func (a *app) persist() {
 	round := a.player.Position()
+	if a.player.CatchingUp() {
+		round = 0 // a replay's end is not known yet: its end writes it
+	}
 	writeLink(a.model.Raw(), func(link string) {
 		if currentRoom() != playground.RoomUnits {
 			return // the visitor went to another room meanwhile
@@ -191,13 +194,15 @@ func (a *app) changed() {
 }
 
 // showStep sets the playground up for step k of its lesson: the step's
-// model, replayed to its round at once (the engine plays thousands of
-// rounds in milliseconds).
+// model, replayed to its round within replayBudgetMs, the rest in the
+// next frames (Tick): on a phone slowed 4x, replaying a step's whole run
+// at once took 84-414 ms of one task.
 func (a *app) showStep(k int) {
 	step := playground.UnitsLesson.Steps[k-1]
 	a.model = step.State()
 	a.notice("")
-	a.player.Seek(a.freshRun(), step.Rounds, nil)
+	t0 := clock()
+	a.player.Seek(a.freshRun(), step.Rounds, func() bool { return clock()-t0 < replayBudgetMs })
 	if step.Play {
 		a.player.Toggle(a.freshRun)
 	}
@@ -253,6 +258,7 @@ func (a *app) start() {
 			// The rounds owed are paid now (what does not fit in the budget
 			// is dropped, as a slow step is): owed rounds played again in
 			// every later frame sped the stream up as it went.
+			replaying := a.player.CatchingUp()
 			played := a.player.Tick(float64(a.speed)+a.owed, func() bool { return clock()-start < stepBudgetMs })
 			a.owed = 0
 			if played {
@@ -260,6 +266,11 @@ func (a *app) start() {
 				// (30 Hz): redrawing four canvases costs more than the
 				// learning.
 				a.dirty = a.dirty || a.frames.count%2 == 0
+			}
+			if replaying && !a.player.CatchingUp() { // a replay got to its round: its picture in full, its link
+				a.dirty = true
+				a.persist()
+				a.syncControls()
 			}
 		}
 		if !a.player.Playing() {

@@ -277,10 +277,6 @@ func (v *roomView) changed() {
 	v.sync()
 }
 
-// replayBudgetMs is the time an edit's replay may take at once; the rest
-// goes on in the next frames.
-const replayBudgetMs = 50
-
 // frameBudgetMs is the time a frame may spend drawing its picture and
 // stepping the run: about a third of a 60-Hz frame, since the browser needs
 // the rest to lay out, paint and composite what the page drew (headless

@@ -57,6 +57,10 @@ func (q *tasks) port() js.Value {
 // 3 runs) and 93 (90-93, 5 runs); 6 ms scored no better (90, 3 runs).
 const sliceMs = 10
 
+// replayBudgetMs is the time a replay (an edit's in a room, a lesson's
+// step) may take at once; the rest goes on in the next frames.
+const replayBudgetMs = 50
+
 // sliceStart is when the running task began its slice.
 var sliceStart float64
 
