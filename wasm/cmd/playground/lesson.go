@@ -57,7 +57,7 @@ func (l *lessonBox) open(k int) {
 // at once, and the room is set up for it in the tasks after that paint
 // (inFrame), so that the tap's frame is the box's alone. On a phone slowed
 // 4x, setting the units room up for a step (its run replayed, its panels
-// rebuilt) took 174-258 ms inside the tap's task. A later tap, or Close,
+// rebuilt) took 174-358 ms inside the tap's task. A later tap, or Close,
 // before then replaces the step: only the last one is set up.
 func (l *lessonBox) tapTo(k int) {
 	l.step = l.clamp(k)
